@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Set up cubecam on a fresh Debian/Ubuntu machine: system packages, .venv/, the package.
+#   scripts/setup.sh          the tool
+#   scripts/setup.sh --dev    the tool plus what the test suite needs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEV=0
+[[ "${1:-}" == "--dev" ]] && DEV=1
+
+APT_PACKAGES=(
+  python3-venv python3-dev
+  tesseract-ocr
+  libenchant-2-2 hunspell-en-us hunspell-en-gb hunspell-sv hunspell-tools
+  libgl1 libglib2.0-0
+  fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
+)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  echo "cubecam setup: installing ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+PY=${PYTHON:-python3}
+[[ -x .venv/bin/python ]] || "$PY" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+if ((DEV)); then
+  .venv/bin/python -m pip install -q -e ".[dev]"
+else
+  .venv/bin/python -m pip install -q -e .
+fi
+echo "cubecam setup: ready (.venv/bin/cubecam)" >&2

@@ -1,0 +1,44 @@
+"""The ``cubecam`` command line: one module per command, registered here."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cubecam import __version__
+from cubecam.errors import CubecamError
+
+
+class CubecamGroup(click.Group):
+    """A click group that turns every user-facing error into one line and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except CubecamError as error:
+            click.echo(f"cubecam: error: {error}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("cubecam: interrupted", err=True)
+            sys.exit(130)
+
+
+@click.group(cls=CubecamGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cubecam")
+def main() -> None:
+    """Point a camera at real letter cubes and get the score, settled.
+
+    Score a crossword of cubes typed as a text grid (or read from a photo),
+    check words against real dictionaries, and keep a log of whole games.
+    """
+
+
+def _register() -> None:
+    modules: tuple = ()
+    for module in modules:
+        for command in module.COMMANDS:
+            main.add_command(command)
+
+
+_register()

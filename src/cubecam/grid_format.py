@@ -1,0 +1,178 @@
+"""The text grid: the printed form of a :class:`~cubecam.layout.Layout`.
+
+What a person types to score a layout by hand, and what the camera side prints
+for correction::
+
+    # Game One example from the rulebook
+    game: scrabble-cubes
+    ...W.
+    TIGER
+    OF.A.
+    N..V.
+    ...E.
+    unused: T U
+
+A grid row is one square per character: ``.`` empty, an upper-case letter,
+``?`` a wildcard whose letter the scorer infers, a lower-case letter a
+wildcard the player says stands for that letter, ``[Qu]`` a multi-letter
+face, ``[BLANK]``/``[JOKER]`` a wildcard named by kind. A row may instead
+separate its squares with spaces (``T N T B`` or ``Qu A . E``), as word-hunt
+boards are often typed. ``#`` starts a comment. ``key: value`` lines before the
+grid are headers (``game``, ``set``, ``kind``, ``lang``, ``player``);
+``unused:`` lists the cubes left over.
+
+>>> layout = parse_grid("TIGER\\nOF...\\nunused: T U")
+>>> print(format_grid(layout))
+TIGER
+OF...
+unused: T U
+"""
+
+from __future__ import annotations
+
+import re
+
+from cubecam.errors import GridSyntaxError, InputError
+from cubecam.layout import BLANK, JOKER, WILD, Face, Layout, LayoutKind, Square
+
+HEADERS = ("game", "set", "kind", "lang", "player")
+_HEADER = re.compile(r"^([A-Za-z]+)\s*:(.*)$")
+
+
+def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layout:
+    """Parse a text grid into a :class:`Layout`; errors name the line and column.
+
+    Lower-case letters are declared wildcards in crossword grids and plain
+    letters in word-hunt trays (``kind: tray``); ``lowercase_is_wildcard``
+    overrides that.
+
+    >>> parse_grid("kind: tray\\nra\\nkt").at(1, 0)
+    Face(symbol='K', declared=None)
+    >>> parse_grid("Ab").at(0, 1)
+    Face(symbol='?', declared='B')
+    """
+    headers: dict[str, str] = {}
+    grid_lines: list[tuple[int, str]] = []
+    unused_line: tuple[int, int, str] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comment(raw)
+        if not line.strip():
+            continue
+        match = _HEADER.match(line.strip())
+        if match:
+            key, value = match.group(1).lower(), match.group(2).strip()
+            if key == "unused":
+                if unused_line is not None:
+                    raise GridSyntaxError("a second 'unused:' line", number)
+                offset = line.index(":") + 2
+                unused_line = (number, offset, match.group(2))
+            elif key in HEADERS:
+                if grid_lines:
+                    raise GridSyntaxError(f"header '{key}:' after the grid starts", number)
+                headers[key] = value
+            else:
+                known = ", ".join((*HEADERS, "unused"))
+                raise GridSyntaxError(f"unknown header '{key}:' (known: {known})", number)
+            continue
+        if unused_line is not None:
+            raise GridSyntaxError("grid row after the 'unused:' line", number)
+        grid_lines.append((number, line.rstrip()))
+
+    kind = _kind(headers.get("kind"), bool(grid_lines))
+    if lowercase_is_wildcard is None:
+        lowercase_is_wildcard = kind is LayoutKind.CROSSWORD
+    cells: dict[Square, Face] = {}
+    for r, (number, line) in enumerate(grid_lines):
+        for c, (column, token) in enumerate(_row_tokens(line, number)):
+            if token != ".":
+                cells[(r, c)] = _face(token, number, column, lowercase_is_wildcard)
+    unused: list[Face] = []
+    if unused_line is not None:
+        number, offset, rest = unused_line
+        for match in re.finditer(r"\S+", rest):
+            token = match.group(0)
+            if token.startswith("[") and token.endswith("]"):
+                token = token[1:-1]
+            unused.append(_face(token, number, offset + match.start(), lowercase_is_wildcard))
+    if not cells and not unused:
+        raise InputError("the grid is empty: no cubes on it and none left over")
+    return Layout(cells, tuple(unused), kind, headers)
+
+
+def format_grid(layout: Layout, *, headers: bool = True) -> str:
+    """The text grid of ``layout``; :func:`parse_grid` reads it back to the same layout."""
+    lines = []
+    if headers:
+        lines += [f"{key}: {layout.headers[key]}" for key in HEADERS if key in layout.headers]
+        if layout.kind is not LayoutKind.CROSSWORD and "kind" not in layout.headers:
+            lines.append(f"kind: {layout.kind.value}")
+    for row in layout.rows():
+        lines.append("".join("." if face is None else face_token(face, layout.kind) for face in row))
+    if layout.unused:
+        lines.append("unused: " + " ".join(face_token(f, layout.kind) for f in layout.unused))
+    return "\n".join(lines)
+
+
+def face_token(face: Face, kind: LayoutKind = LayoutKind.CROSSWORD) -> str:
+    """How one face is written in a grid.
+
+    >>> face_token(Face("Qu")), face_token(Face(BLANK)), face_token(Face(WILD, "E"))
+    ('[Qu]', '[BLANK]', 'e')
+    """
+    if face.is_wildcard:
+        if face.declared:
+            return face.declared.lower()
+        return WILD if face.symbol == WILD else f"[{face.symbol}]"
+    if kind is not LayoutKind.CROSSWORD and len(face.symbol) == 1:
+        return face.symbol
+    return face.symbol if len(face.symbol) == 1 else f"[{face.symbol}]"
+
+
+def _strip_comment(line: str) -> str:
+    return line.split("#", 1)[0]
+
+
+def _kind(value: str | None, has_grid: bool) -> LayoutKind:
+    if value is None:
+        return LayoutKind.CROSSWORD if has_grid else LayoutKind.LOOSE
+    try:
+        return LayoutKind(value.strip().lower())
+    except ValueError:
+        kinds = ", ".join(k.value for k in LayoutKind)
+        raise InputError(f"unknown kind {value!r} (known: {kinds})") from None
+
+
+def _row_tokens(line: str, number: int) -> list[tuple[int, str]]:
+    """(1-based column, token) for each square of a grid row."""
+    if re.search(r"\S\s+\S", line):
+        return [(m.start() + 1, m.group(0).strip("[]")) for m in re.finditer(r"\S+", line)]
+    tokens: list[tuple[int, str]] = []
+    i = len(line) - len(line.lstrip())
+    while i < len(line):
+        if line[i] == "[":
+            end = line.find("]", i)
+            if end == -1:
+                raise GridSyntaxError("'[' without a closing ']'", number, i + 1)
+            tokens.append((i + 1, line[i + 1 : end]))
+            i = end + 1
+        else:
+            tokens.append((i + 1, line[i]))
+            i += 1
+    return tokens
+
+
+def _face(token: str, line: int, column: int, lowercase_is_wildcard: bool) -> Face:
+    if token == WILD:
+        return Face(WILD)
+    if token.upper() in (BLANK, JOKER):
+        return Face(token.upper())
+    if not token.isalpha():
+        raise GridSyntaxError(
+            f"unknown symbol {token!r}: use a letter, '.', '?', a lower-case letter "
+            "for a declared wildcard, or [Qu] for a multi-letter face",
+            line,
+            column,
+        )
+    if lowercase_is_wildcard and len(token) == 1 and token.islower():
+        return Face(WILD, declared=token)
+    return Face(token)

@@ -1,0 +1,97 @@
+"""A lexicon answers "is this a word" and lists its words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cubecam.errors import InputError
+from cubecam.lexicon.rules import base_language, rejection
+
+NOT_IN_LIST = "not in the word list"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a word counts, and if not, why.
+
+    >>> Verdict("TIGER", True)
+    Verdict(word='TIGER', ok=True, reason=None)
+    """
+
+    word: str
+    ok: bool
+    reason: str | None = None
+
+
+class Lexicon:
+    """A set of allowed words (lower case); checking and listing always agree.
+
+    >>> lex = Lexicon(["tiger", "of"], name="tiny", lang="en")
+    >>> "TIGER" in lex, lex.check("TIGRE").reason
+    (True, 'not in the word list')
+    """
+
+    def __init__(self, words: Iterable[str], *, name: str, lang: str) -> None:
+        self.name = name
+        self.lang = base_language(lang)
+        self._words = frozenset(words)
+        self._alphabet: str | None = None
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.lower() in self._words
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def words(self) -> frozenset[str]:
+        """Every word of the lexicon, lower case."""
+        return self._words
+
+    @property
+    def alphabet(self) -> str:
+        """The upper-case letters its words use, sorted: the letters a wildcard may stand for."""
+        if self._alphabet is None:
+            letters: set[str] = set()
+            for word in self._words:
+                letters.update(word)
+            self._alphabet = "".join(sorted(ch.upper() for ch in letters if ch.isalpha()))
+        return self._alphabet
+
+    def check(self, word: str) -> Verdict:
+        """Whether ``word`` counts in this lexicon, with the reason when it does not."""
+        if word.lower() in self._words:
+            return Verdict(word, True)
+        return Verdict(word, False, self.explain(word))
+
+    def explain(self, word: str) -> str:
+        """Why a word that is not in the lexicon does not count."""
+        return rejection(word.lower(), self.lang) or NOT_IN_LIST
+
+
+class WordListLexicon(Lexicon):
+    """A user's own word list: one word a line, any case; ``#`` lines are comments."""
+
+    def __init__(self, path: str | Path, *, lang: str = "en") -> None:
+        path = Path(path)
+        try:
+            text = path.read_text("utf-8")
+        except FileNotFoundError:
+            raise InputError(f"word list not found: {path}") from None
+        except UnicodeDecodeError:
+            raise InputError(f"word list {path} is not UTF-8 text") from None
+        except OSError as error:
+            raise InputError(f"cannot read word list {path}: {error.strerror}") from None
+        words = {
+            line.strip().lower()
+            for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")
+        }
+        words = {w for w in words if w.isalpha()}
+        if not words:
+            raise InputError(f"word list {path} has no words (one word a line)")
+        super().__init__(words, name=f"word list {path.name}", lang=lang)
+
+    def explain(self, word: str) -> str:
+        return NOT_IN_LIST

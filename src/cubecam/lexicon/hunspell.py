@@ -1,0 +1,166 @@
+"""Lexicons built from the system's hunspell dictionaries.
+
+The full-form list is expanded once with hunspell's ``unmunch``, filtered by
+the rulebooks' rules and cached on disk; pyenchant (over the same hunspell
+dictionary) explains rejections and, on request, accepts what hunspell
+accepts beyond the list (Swedish free compounds).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import platformdirs
+
+from cubecam.errors import DictionaryMissing, InputError
+from cubecam.lexicon.base import NOT_IN_LIST, Lexicon
+from cubecam.lexicon.rules import rejection
+
+DICTIONARY_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell/dicts"))
+DICTIONARIES = {"en": "en_US", "en_us": "en_US", "en_gb": "en_GB", "sv": "sv_SE", "sv_se": "sv_SE"}
+PACKAGES = {"en_US": "hunspell-en-us", "en_GB": "hunspell-en-gb", "sv_SE": "hunspell-sv"}
+COMPILE_VERSION = "1"
+
+
+def dictionary_code(lang: str) -> str:
+    """The hunspell dictionary for a ``--lang`` value.
+
+    >>> dictionary_code("sv"), dictionary_code("en_GB")
+    ('sv_SE', 'en_GB')
+    """
+    try:
+        return DICTIONARIES[lang.lower().replace("-", "_")]
+    except KeyError:
+        known = ", ".join(sorted({"en", "en_GB", "sv"}))
+        raise InputError(f"unknown language {lang!r} (known: {known})") from None
+
+
+def dictionary_files(code: str) -> tuple[Path, Path]:
+    """The .dic and .aff files of a hunspell dictionary, or a clear error naming what to install."""
+    for folder in DICTIONARY_DIRS:
+        dic, aff = folder / f"{code}.dic", folder / f"{code}.aff"
+        if dic.is_file() and aff.is_file():
+            return dic, aff
+    package = PACKAGES.get(code, f"the hunspell dictionary for {code}")
+    raise DictionaryMissing(
+        f"the {code} hunspell dictionary is not installed: install it with "
+        f"'apt-get install {package}' (or run scripts/setup.sh)"
+    )
+
+
+def cache_dir() -> Path:
+    """Where compiled word lists live (``CUBECAM_CACHE_DIR`` overrides)."""
+    return Path(os.environ.get("CUBECAM_CACHE_DIR") or platformdirs.user_cache_dir("cubecam"))
+
+
+def compiled_list(code: str) -> Path:
+    """The filtered full-form word list of a dictionary, compiled on first use."""
+    dic, aff = dictionary_files(code)
+    digest = hashlib.sha256()
+    for part in (dic.read_bytes(), aff.read_bytes(), COMPILE_VERSION.encode(), _rules_source()):
+        digest.update(part)
+    target = cache_dir() / "lexicon" / f"{code}-{digest.hexdigest()[:16]}.txt"
+    if target.is_file():
+        return target
+    words = sorted(_expand(dic, aff, code))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent, delete=False) as tmp:
+        tmp.write("\n".join(words))
+    os.replace(tmp.name, target)
+    return target
+
+
+def _rules_source() -> bytes:
+    package = resources.files("cubecam.lexicon")
+    return b"".join(
+        package.joinpath(name).read_bytes()
+        for name in ("rules.py", "abbreviations_en.txt", "abbreviations_sv.txt")
+    )
+
+
+def _expand(dic: Path, aff: Path, code: str) -> set[str]:
+    unmunch = shutil.which("unmunch")
+    if unmunch is None:
+        raise DictionaryMissing(
+            "hunspell's unmunch is not installed: install it with 'apt-get install hunspell-tools'"
+        )
+    result = subprocess.run(
+        [unmunch, str(dic), str(aff)], capture_output=True, check=False, timeout=600
+    )
+    if result.returncode != 0 or not result.stdout:
+        raise DictionaryMissing(f"unmunch could not expand {dic}")
+    words = set(result.stdout.decode("utf-8", errors="replace").split())
+    return {w for w in words if rejection(w, code) is None}
+
+
+@cache
+def _enchant_dict(code: str):  # noqa: ANN202 - enchant.Dict
+    import enchant
+
+    broker = enchant.Broker()
+    broker.set_ordering(code, "hunspell")
+    try:
+        return broker.request_dict(code)
+    except enchant.errors.DictNotFoundError:
+        raise DictionaryMissing(
+            f"enchant finds no {code} dictionary: install 'libenchant-2-2' and "
+            f"'{PACKAGES.get(code, 'hunspell-' + code)}'"
+        ) from None
+
+
+class HunspellLexicon(Lexicon):
+    """The full-form list of a system hunspell dictionary, as the rulebooks allow it.
+
+    >>> lex = HunspellLexicon("en")
+    >>> "WEAVE" in lex, lex.check("PARIS").reason
+    (True, 'a proper noun (only written with a capital)')
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.code = dictionary_code(lang)
+        words = compiled_list(self.code).read_text("utf-8").split("\n")
+        super().__init__(words, name=f"hunspell {self.code}", lang=self.code)
+
+    def explain(self, word: str) -> str:
+        lower = word.lower()
+        reason = rejection(lower, self.lang)
+        if reason:
+            return reason
+        speller = _enchant_dict(self.code)
+        if speller.check(lower):
+            return "accepted by hunspell only as a compound or rare form, not in the full-form list"
+        if speller.check(lower.capitalize()):
+            return "a proper noun (only written with a capital)"
+        if speller.check(lower.upper()):
+            return "an abbreviation (only written in capitals)"
+        return NOT_IN_LIST
+
+
+class HunspellCompoundLexicon(HunspellLexicon):
+    """Also accepts what hunspell accepts beyond the list (free compounds like ``bilhusbåt``).
+
+    Listing still gives the full-form list: compounds cannot be enumerated.
+    """
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(lang)
+        self.name += " + hunspell compounds"
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.check(word).ok
+
+    def check(self, word: str):  # noqa: ANN201 - Verdict
+        verdict = super().check(word)
+        lower = word.lower()
+        if verdict.ok or rejection(lower, self.lang) or not lower.isalpha():
+            return verdict
+        if _enchant_dict(self.code).check(lower):
+            return type(verdict)(word, True, "accepted by hunspell (compound)")
+        return verdict
