@@ -1,0 +1,139 @@
+"""Physical cube sets, described in ``calibration/*.toml``.
+
+One file per set: its name, how many cubes, its wildcard faces, letter values,
+and each cube's six faces where they are known.
+
+>>> cubes = load_cubeset("scrabble-crossword-cubes")
+>>> cubes.count, cubes.wildcards, cubes.value(Face("F")), cubes.value(Face("BLANK"))
+(14, 2, 1, 0)
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from cubecam.errors import InputError
+from cubecam.layout import BLANK, JOKER, Face, Layout, canonical_symbol
+
+
+def calibration_dirs() -> list[Path]:
+    """Where sets are looked up: ``CUBECAM_CALIBRATION``, the repository's, the package's."""
+    dirs = []
+    if os.environ.get("CUBECAM_CALIBRATION"):
+        dirs.append(Path(os.environ["CUBECAM_CALIBRATION"]))
+    here = Path(__file__).resolve().parent
+    dirs += [here.parents[1] / "calibration", here / "calibration"]
+    return [d for d in dirs if d.is_dir()]
+
+
+@dataclass(frozen=True)
+class CubeSet:
+    """A physical set of cubes or dice."""
+
+    name: str
+    title: str
+    count: int
+    kind: str = "crossword"
+    lang: str = "en"
+    wildcard: str | None = None
+    wildcards: int = 0
+    values: Mapping[str, int] = field(default_factory=dict)
+    faces: tuple[tuple[str, ...], ...] | None = None
+    size: int | None = None
+
+    def value(self, face: Face) -> int:
+        """The points a face scores: wildcards 0, a multi-letter face its own value or its letters'."""
+        if face.is_wildcard:
+            return 0
+        if face.symbol in self.values:
+            return self.values[face.symbol]
+        if len(face.symbol) > 1 and all(ch in self.values for ch in face.symbol.upper()):
+            return sum(self.values[ch] for ch in face.symbol.upper())
+        return 0
+
+    def check(self, layout: Layout) -> list[str]:
+        """Problems that make ``layout`` impossible with this set (too many cubes or wildcards)."""
+        faces = layout.faces()
+        problems = []
+        if len(faces) > self.count:
+            problems.append(f"{len(faces)} cubes, but the {self.title} set has {self.count}")
+        wild = sum(face.is_wildcard for face in faces)
+        if wild > self.wildcards:
+            what = {BLANK: "blanks", JOKER: "jokers"}.get(self.wildcard or "", "wildcards")
+            problems.append(f"{wild} wildcards, but the {self.title} set has {self.wildcards} {what}")
+        return problems
+
+    def unexplained(self, symbols: Iterable[str]) -> list[str]:
+        """Symbols that no assignment of distinct cubes can show (empty when the faces are unknown).
+
+        >>> load_cubeset("classic-4x4").unexplained(["Qu", "Qu"])
+        ['Qu']
+        """
+        if not self.faces:
+            return []
+        wanted = [canonical_symbol(s) for s in symbols]
+        cube_faces = [set(map(canonical_symbol, cube)) for cube in self.faces]
+        match: dict[int, int] = {}
+
+        def augment(i: int, seen: set[int]) -> bool:
+            for c, faces in enumerate(cube_faces):
+                if wanted[i] in faces and c not in seen:
+                    seen.add(c)
+                    if c not in match or augment(match[c], seen):
+                        match[c] = i
+                        return True
+            return False
+
+        missing = [wanted[i] for i in range(len(wanted)) if not augment(i, set())]
+        return sorted(Counter(missing).elements())
+
+
+def _from_toml(data: Mapping, path: Path) -> CubeSet:
+    try:
+        faces = data.get("faces")
+        return CubeSet(
+            name=data["name"],
+            title=data.get("title", data["name"]),
+            count=int(data["cubes"]),
+            kind=data.get("kind", "crossword"),
+            lang=data.get("lang", "en"),
+            wildcard=data.get("wildcard"),
+            wildcards=int(data.get("wildcards", 0)),
+            values={canonical_symbol(k): int(v) for k, v in data.get("values", {}).items()},
+            faces=tuple(tuple(cube) for cube in faces) if faces else None,
+            size=data.get("size"),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise InputError(f"cube set file {path} is malformed: {error}") from None
+
+
+@cache
+def available_cubesets() -> dict[str, Path]:
+    """Every set that can be loaded, by name."""
+    found: dict[str, Path] = {}
+    for folder in reversed(calibration_dirs()):
+        for path in folder.glob("*.toml"):
+            found[path.stem] = path
+    return found
+
+
+@cache
+def load_cubeset(name: str) -> CubeSet:
+    """The set called ``name`` (a file name in ``calibration/`` without ``.toml``, or a path)."""
+    path = Path(name)
+    if not path.suffix == ".toml" or not path.is_file():
+        sets = available_cubesets()
+        if name not in sets:
+            raise InputError(f"unknown cube set {name!r} (known: {', '.join(sorted(sets))})")
+        path = sets[name]
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise InputError(f"cannot read cube set {path}: {error}") from None
+    return _from_toml(data, path)
