@@ -125,13 +125,17 @@ def _glyph_mask(
         _draw_text(draw, font_path, symbol, canvas, underline)
     if value_digit is not None:
         font = load_font(font_path, max(6, round(canvas * 0.19)))
-        draw.text((canvas * 0.86, canvas * 0.86), str(value_digit), fill=255, font=font, anchor="rs")
+        draw.text(
+            (canvas * 0.86, canvas * 0.86), str(value_digit), fill=255, font=font, anchor="rs"
+        )
     mask = np.asarray(image, dtype=np.uint8).copy()
     mask.flags.writeable = False
     return mask
 
 
-def _draw_text(draw: ImageDraw.ImageDraw, font_path: str, text: str, canvas: int, underline: bool) -> None:
+def _draw_text(
+    draw: ImageDraw.ImageDraw, font_path: str, text: str, canvas: int, underline: bool
+) -> None:
     reference = load_font(font_path, 100)
     cap = reference.getbbox("H", anchor="ls")
     pixels = 100 * _CAP_HEIGHT * canvas / max(1, cap[3] - cap[1])
@@ -155,9 +159,16 @@ def _draw_joker(draw: ImageDraw.ImageDraw, canvas: int) -> None:
     centre = canvas / 2.0
     half = canvas * 0.27
     line = max(1, round(canvas * 0.045))
-    draw.rectangle((centre - half, centre - half, centre + half, centre + half), outline=255, width=line)
+    draw.rectangle(
+        (centre - half, centre - half, centre + half, centre + half), outline=255, width=line
+    )
     d = half * 0.72
     draw.polygon(
-        [(centre, centre - d), (centre + d * 0.75, centre), (centre, centre + d), (centre - d * 0.75, centre)],
+        [
+            (centre, centre - d),
+            (centre + d * 0.75, centre),
+            (centre, centre + d),
+            (centre - d * 0.75, centre),
+        ],
         fill=255,
     )

@@ -43,9 +43,9 @@ def available_fonts() -> list[Path]:
         if not folder.is_dir():
             continue
         for path in folder.rglob("*"):
-            if path.suffix.lower() in (".ttf", ".otf") and not _SLANTED_OR_ODD.search(path.stem):
-                if _has_glyphs(path):
-                    found.append(path)
+            usable_name = path.suffix.lower() in (".ttf", ".otf")
+            if usable_name and not _SLANTED_OR_ODD.search(path.stem) and _has_glyphs(path):
+                found.append(path)
     return sorted(found)
 
 
