@@ -35,7 +35,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    modules: tuple = ()
+    from cubecam.cli import synth_command
+
+    modules: tuple = (synth_command,)
     for module in modules:
         for command in module.COMMANDS:
             main.add_command(command)
