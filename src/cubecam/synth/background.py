@@ -45,9 +45,10 @@ def _wood(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
     angle = rng.uniform(0, np.pi)
     along = xx * np.cos(angle) + yy * np.sin(angle)
     across = -xx * np.sin(angle) + yy * np.cos(angle)
-    warp = _smooth_noise(rng, width, height, 60) * rng.uniform(10, 40)
-    period = rng.uniform(6, 18)
-    grain = 0.5 + 0.5 * np.sin((across + warp + 0.02 * along) / period * 2 * np.pi)
+    warp = _smooth_noise(rng, width, height, 90) * rng.uniform(3, 12)
+    period = rng.uniform(3, 9)
+    grain = 0.5 + 0.5 * np.sin((across + warp + 0.01 * along) / period * 2 * np.pi)
+    grain *= 0.6 + 0.4 * _smooth_noise(rng, width, height, 25)
     streaks = _smooth_noise(rng, width, height, 3)
     shade = 0.78 + 0.16 * grain**3 + 0.08 * streaks
     plank = rng.uniform(80, 300)

@@ -26,7 +26,14 @@ from cubecam.lexicon import load_lexicon
 
 ALPHABETS = {"en": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "sv": "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ"}
 # Rough letter frequencies in running text, for dice whose faces no calibration file gives.
-_FREQUENT = "EEEEEEEEEEEAAAAAAAARRRRRRRIIIIIIIOOOOOOOTTTTTTTNNNNNNNSSSSSSLLLLLCCCCUUUUDDDPPPMMMHHHGGBBFFYYWKVXZJQ"
+_FREQUENT = "".join(
+    letter * n
+    for letter, n in zip(
+        "EARIOTNSLCUDPMHGBFYWKVXZJQ",
+        (11, 8, 7, 7, 7, 7, 7, 6, 5, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1),
+        strict=True,
+    )
+)
 _SWEDISH_EXTRA = "ÅÅÄÄÖÖ"
 _LENGTHS = (2, 3, 4, 5, 6)
 _LENGTH_WEIGHTS = (0.1, 0.4, 0.3, 0.15, 0.05)
@@ -191,7 +198,7 @@ def plan_loose(
 ) -> ScenePlan:
     """``count`` dice scattered on the table at any angle, none touching."""
     known = load_cubeset(cubeset).faces if cubeset else None
-    spread = math.sqrt(count) * 2.2
+    spread = math.sqrt(count) * 1.3
     positions = _scatter_outside(rng, None, count, [], spread=spread)
     cubes, faces = [], []
     for i, (x, y) in enumerate(positions):
