@@ -548,9 +548,8 @@ def run_folder(
         files = _spread(load_crop_folder(folder), max_crops)
         crops = [(cv2.imread(str(path), cv2.IMREAD_COLOR), symbol) for path, symbol in files]
     if baseline is not None:
-        wrong = (
-            {owners[i] for i in _read_crops(result.baseline, baseline, crops)} if owners else set()
-        )
+        wrong_crops = _read_crops(result.baseline, baseline, crops)
+        wrong = {owners[i] for i in wrong_crops} if owners else set()
         result.baseline_boards = [i not in wrong for i in sorted(set(owners))]
     if read_face is not None:
         result.ours_crops = ReadingScore()
