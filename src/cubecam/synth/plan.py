@@ -161,12 +161,18 @@ def plan_tray(
     size: int = 4,
     cubeset: str | None = None,
     lang: str = "en",
+    rows: Sequence[Sequence[str]] | None = None,
 ) -> ScenePlan:
     """A word-hunt tray of ``size`` × ``size`` dice, each turned 0/90/180/270° plus jitter.
 
     Dice come from ``cubeset`` when its faces are known and it has enough dice; otherwise
-    each die gets six letters drawn by letter frequency (with Å Ä Ö for ``sv``).
+    each die gets six letters drawn by letter frequency (with Å Ä Ö for ``sv``). ``rows``
+    sets the top faces (and the size) instead.
     """
+    if rows is not None:
+        size = len(rows)
+        if any(len(row) != size for row in rows):
+            raise InputError(f"a tray is square: {size} rows need {size} faces each")
     count = size * size
     dice: list[Sequence[str]]
     known = load_cubeset(cubeset).faces if cubeset else None
@@ -182,6 +188,8 @@ def plan_tray(
         for c in range(size):
             die = list(dice[r * size + c])
             top = die.pop(int(rng.integers(6)))
+            if rows is not None:
+                top = Face(rows[r][c]).symbol
             row.append(top)
             yaw = 90.0 * int(rng.integers(4)) + float(rng.normal(0, 4))
             x = c * pitch + float(rng.normal(0, 0.03))
@@ -194,20 +202,30 @@ def plan_tray(
 
 
 def plan_loose(
-    rng: np.random.Generator, *, count: int = 12, cubeset: str | None = None, lang: str = "en"
+    rng: np.random.Generator,
+    *,
+    count: int = 12,
+    cubeset: str | None = None,
+    lang: str = "en",
+    faces: Sequence[str] | None = None,
 ) -> ScenePlan:
-    """``count`` dice scattered on the table at any angle, none touching."""
+    """``count`` dice scattered on the table at any angle, none touching; ``faces`` sets
+    their top faces (and their count) instead."""
     known = load_cubeset(cubeset).faces if cubeset else None
+    if faces is not None:
+        count = len(faces)
     spread = math.sqrt(count) * 1.3
     positions = _scatter_outside(rng, None, count, [], spread=spread)
-    cubes, faces = [], []
+    cubes, tops = [], []
     for i, (x, y) in enumerate(positions):
         die = list(known[i % len(known)]) if known else [random_letter(rng, lang) for _ in range(6)]
         top = die.pop(int(rng.integers(6)))
-        faces.append(Face(top))
+        if faces is not None:
+            top = Face(faces[i]).symbol
+        tops.append(Face(top))
         sides = tuple(die[int(j)] for j in rng.permutation(5)[:4])
         cubes.append(PlacedCube(top, x, y, float(rng.uniform(0, 360)), None, None, sides))
-    return ScenePlan(Layout({}, tuple(faces), LayoutKind.LOOSE), cubes, lang, cubeset)
+    return ScenePlan(Layout({}, tuple(tops), LayoutKind.LOOSE), cubes, lang, cubeset)
 
 
 def random_letter(rng: np.random.Generator, lang: str = "en") -> str:
