@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cubecam.errors import InputError
-from cubecam.lexicon.rules import base_language, rejection
+from cubecam.lexicon.rules import base_language, spelling_rejection
 
 NOT_IN_LIST = "not in the word list"
 
@@ -67,7 +67,7 @@ class Lexicon:
 
     def explain(self, word: str) -> str:
         """Why a word that is not in the lexicon does not count."""
-        return rejection(word.lower(), self.lang) or NOT_IN_LIST
+        return spelling_rejection(word) or NOT_IN_LIST
 
 
 class WordListLexicon(Lexicon):
@@ -92,6 +92,3 @@ class WordListLexicon(Lexicon):
         if not words:
             raise InputError(f"word list {path} has no words (one word a line)")
         super().__init__(words, name=f"word list {path.name}", lang=lang)
-
-    def explain(self, word: str) -> str:
-        return NOT_IN_LIST

@@ -21,7 +21,7 @@ import platformdirs
 
 from cubecam.errors import DictionaryMissing, InputError
 from cubecam.lexicon.base import NOT_IN_LIST, Lexicon
-from cubecam.lexicon.rules import rejection
+from cubecam.lexicon.rules import rejection, spelling_rejection
 
 DICTIONARY_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell/dicts"))
 DICTIONARIES = {"en": "en_US", "en_us": "en_US", "en_gb": "en_GB", "sv": "sv_SE", "sv_se": "sv_SE"}
@@ -101,7 +101,7 @@ def _expand(dic: Path, aff: Path, code: str) -> set[str]:
 
 
 @cache
-def _enchant_dict(code: str):  # noqa: ANN202 - enchant.Dict
+def _enchant_dict(code: str):
     import enchant
 
     broker = enchant.Broker()
@@ -130,12 +130,14 @@ class HunspellLexicon(Lexicon):
 
     def explain(self, word: str) -> str:
         lower = word.lower()
-        reason = rejection(lower, self.lang)
+        reason = spelling_rejection(lower)
         if reason:
             return reason
         speller = _enchant_dict(self.code)
         if speller.check(lower):
-            return "accepted by hunspell only as a compound or rare form, not in the full-form list"
+            return rejection(lower, self.lang) or (
+                "accepted by hunspell only as a compound or rare form, not in the full-form list"
+            )
         if speller.check(lower.capitalize()):
             return "a proper noun (only written with a capital)"
         if speller.check(lower.upper()):
@@ -156,7 +158,7 @@ class HunspellCompoundLexicon(HunspellLexicon):
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.check(word).ok
 
-    def check(self, word: str):  # noqa: ANN201 - Verdict
+    def check(self, word: str):
         verdict = super().check(word)
         lower = word.lower()
         if verdict.ok or rejection(lower, self.lang) or not lower.isalpha():
