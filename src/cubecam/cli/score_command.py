@@ -16,7 +16,6 @@ from cubecam.rules.adlib import score_round
 from cubecam.rules.crossword import GAMES, get_game
 
 
-
 def game_for(layout: Layout, game: str | None, cubeset: str | None):
     """The game to score with: the option, else the grid's ``game:`` header, else Game One."""
     name = game or layout.headers.get("game") or "scrabble-cubes"
