@@ -35,10 +35,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from cubecam.cli import synth_command
+    from cubecam.cli import score_command, synth_command, words_command
 
-    modules: tuple = (synth_command,)
-    for module in modules:
+    for module in (score_command, words_command, synth_command):
         for command in module.COMMANDS:
             main.add_command(command)
 
