@@ -182,7 +182,7 @@ def plan_tray(
     else:
         dice = [[random_letter(rng, lang) for _ in range(6)] for _ in range(count)]
     pitch = float(rng.uniform(1.12, 1.22))
-    cubes, rows = [], []
+    cubes, grid = [], []
     for r in range(size):
         row = []
         for c in range(size):
@@ -196,8 +196,8 @@ def plan_tray(
             y = -r * pitch + float(rng.normal(0, 0.03))
             sides = tuple(die[int(i)] for i in rng.permutation(5)[:4])
             cubes.append(PlacedCube(top, x, y, yaw, r, c, sides))
-        rows.append(row)
-    layout = Layout.from_rows(rows, kind=LayoutKind.TRAY)
+        grid.append(row)
+    layout = Layout.from_rows(grid, kind=LayoutKind.TRAY)
     return ScenePlan(layout, cubes, lang, cubeset, size, pitch)
 
 
