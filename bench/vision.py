@@ -95,7 +95,7 @@ def load_crop_folder(folder: Path) -> list[tuple[Path, str]]:
 
 
 def order_corners(points: np.ndarray) -> np.ndarray:
-    """Four corners clockwise from the one nearest the photo's top-left (as displayed): what a
+    """Four corners clockwise (as displayed) from the one with the smallest x + y: what a
     detector that does not know the letter's orientation would give."""
     points = np.asarray(points, np.float32)
     centre = points.mean(axis=0)
