@@ -47,7 +47,6 @@ ROOT = Path(__file__).resolve().parents[1]
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 REALDATA_FOLDERS = ("trays", "loose", "tiles", "boards", "crops")
 CROP_SIZE = 64
-WILDCARDS = {"BLANK", "JOKER", "?"}
 
 Crop = tuple[np.ndarray, str]
 CropReader = Callable[[np.ndarray], tuple[str, float]]

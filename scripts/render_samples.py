@@ -55,16 +55,16 @@ def render_samples(out: Path) -> None:
     scenes = {
         "game-one-crossword": make_scene(
             "crossword",
-            30,
+            20,
             size=SIZE,
             lang="en",
             layout=parse_grid(GAME_ONE),
             cubeset="scrabble-crossword-cubes",
         ),
         "adlib-crossword": make_scene(
-            "crossword", 25, size=SIZE, lang="en", layout=parse_grid(ADLIB), cubeset="adlib"
+            "crossword", 24, size=SIZE, lang="en", layout=parse_grid(ADLIB), cubeset="adlib"
         ),
-        "swedish-tray": make_scene("tray", 26, size=SIZE, lang="sv", tray_size=4),
+        "swedish-tray": make_scene("tray", 30, size=SIZE, lang="sv", tray_size=4),
     }
     for name, (image, label) in scenes.items():
         path = write_labelled(out, name, image, label, quality=85)

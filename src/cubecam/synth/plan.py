@@ -22,7 +22,7 @@ import numpy as np
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.layout import BLANK, Face, Layout, LayoutKind, Square
-from cubecam.lexicon import load_lexicon
+from cubecam.lexicon import Lexicon, load_lexicon
 
 ALPHABETS = {"en": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "sv": "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ"}
 # Rough letter frequencies in running text, for dice whose faces no calibration file gives.
@@ -248,7 +248,7 @@ def _place(
     start: Square,
     step: tuple[int, int],
     limit: int,
-    lexicon,
+    lexicon: Lexicon,
 ) -> dict[Square, str] | None:
     """``cells`` with ``word`` written from ``start``, or None where that breaks a rule."""
     squares = [(start[0] + step[0] * i, start[1] + step[1] * i) for i in range(len(word))]

@@ -75,9 +75,12 @@ def random_look(rng: np.random.Generator, plan: ScenePlan) -> Look:
     """A random but plausible look for ``plan``'s kind of scene."""
     fonts = available_fonts()
     kind = plan.layout.kind.value
-    yaw = {"crossword": rng.normal(0, 4), "tray": rng.uniform(-12, 12)}.get(
-        kind, rng.uniform(-180, 180)
-    )
+    if kind == "crossword":  # players photograph their crossword roughly square-on
+        yaw = rng.normal(0, 4)
+    elif kind == "tray":
+        yaw = rng.uniform(-12, 12)
+    else:
+        yaw = rng.uniform(-180, 180)
     return Look(
         cube_colour=list(CUBE_COLOURS)[int(rng.integers(len(CUBE_COLOURS)))],
         font=fonts[int(rng.integers(len(fonts)))],
@@ -233,7 +236,7 @@ def _label(camera: Camera, cube: PlacedCube) -> CubeLabel:
         cube,
         (round(float(centre[0]), 1), round(float(centre[1]), 1)),
         [(round(float(x), 1), round(float(y), 1)) for x, y in pixels],
-        round(rotation, 1),
+        round(rotation, 1) % 360.0,
     )
 
 
