@@ -609,13 +609,13 @@ def _spread(items: list, limit: int) -> list:
 
 
 def realdata_root() -> Path | None:
-    """``CUBECAM_REALDATA`` or ``../shared/realdata`` beside the repository, if present."""
-    candidates = [
-        os.environ.get("CUBECAM_REALDATA"),
-        ROOT.parent / "shared" / "realdata",
-        Path("/work/shared/realdata"),
-    ]
-    return next((Path(c) for c in candidates if c and Path(c).is_dir()), None)
+    """``CUBECAM_REALDATA`` if set, else ``shared/realdata`` beside the repository (or beside
+    a folder above it, for worktrees), if present."""
+    if os.environ.get("CUBECAM_REALDATA"):
+        path = Path(os.environ["CUBECAM_REALDATA"])
+        return path if path.is_dir() else None
+    candidates = [parent / "shared" / "realdata" for parent in ROOT.parents]
+    return next((path for path in candidates if path.is_dir()), None)
 
 
 def render_set(out: Path, per_kind: int, seed: int, size: tuple[int, int]) -> Path:

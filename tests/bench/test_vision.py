@@ -131,3 +131,30 @@ def test_crops_are_cut_from_the_labelled_corners() -> None:
     crop = vision.face_crop(image, faces[0][1])
     assert crop.shape == (vision.CROP_SIZE, vision.CROP_SIZE, 3)
     assert cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)[12:-12, 12:-12].std() < 20
+
+
+def test_absent_realdata_folders_are_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "trays").mkdir()
+    monkeypatch.setenv("CUBECAM_REALDATA", str(tmp_path))
+    args = SimpleNamespace(folders=[], synth=0, seed=1)
+    folders = dict(vision.folders_to_run(args, tmp_path))
+    assert folders["realdata/trays"] == tmp_path / "trays"
+    assert folders["realdata/loose"] is None and folders["realdata/boards"] is None
+    monkeypatch.setenv("CUBECAM_REALDATA", str(tmp_path / "nowhere"))
+    assert all(path is None for path in dict(vision.folders_to_run(args, tmp_path)).values())
+
+
+def test_board_grid_puts_the_labelled_tiles_on_tiles_in_the_photo() -> None:
+    from tests.conftest import realdata_dir
+
+    root = realdata_dir()
+    if root is None or not (root / "boards").is_dir():
+        pytest.skip("../shared/realdata is absent")
+    for sample in vision.load_samples(root / "boards")[:2]:
+        image = cv2.imread(str(sample.path))
+        centres, side = vision.tile_centres(image)
+        for _, outline in vision.labelled_faces(sample, image):
+            nearest = np.hypot(*(centres - outline.mean(axis=0)).T).min()
+            assert nearest < side / 4
