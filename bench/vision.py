@@ -47,6 +47,8 @@ ROOT = Path(__file__).resolve().parents[1]
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 REALDATA_FOLDERS = ("trays", "loose", "tiles", "boards", "crops")
 CROP_SIZE = 64
+EXPECTED_KIND = {"crossword": "crossword", "tray": "tray", "loose": "loose", "board": "crossword"}
+"""The layout kind a reader should report for each labelled scene (tiles/ mixes scenes)."""
 
 Crop = tuple[np.ndarray, str]
 CropReader = Callable[[np.ndarray], tuple[str, float]]
@@ -405,6 +407,7 @@ class PhotoScore:
     labelled: int = 0
     found: int = 0
     matched: int = 0
+    kind_checked: int = 0
     kind_right: int = 0
     board_checked: int = 0
     board_right: int = 0
@@ -418,7 +421,9 @@ class PhotoScore:
             "photos": self.photos,
             "recall": _round(self.matched / self.labelled if self.labelled else None),
             "precision": _round(self.matched / self.found if self.found else None),
-            "kind_right": _round(self.kind_right / self.photos if self.photos else None),
+            "kind_right": _round(
+                self.kind_right / self.kind_checked if self.kind_checked else None
+            ),
             "board_right": _round(
                 self.board_right / self.board_checked if self.board_checked else None
             ),
@@ -437,9 +442,10 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     cubes = list(getattr(result, "cubes", []) or [])
     score.photos += 1
     kind = getattr(getattr(layout, "kind", None), "value", None)
-    score.kind_right += kind == sample.scene or (
-        sample.scene in ("tiles", "board") and kind == "crossword"
-    )
+    expected = EXPECTED_KIND.get(sample.scene)
+    if expected is not None:
+        score.kind_checked += 1
+        score.kind_right += kind == expected
     truth = labelled_faces(sample, image)
     centres = [tuple(getattr(c, "center", (np.nan, np.nan))) for c in cubes]
     if truth:
