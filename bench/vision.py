@@ -21,7 +21,8 @@ Two readers run on the same material:
   ``cubecam.vision.read_face`` exists it also reads the same crops as the baseline.
 
 Times are per photo (median, worst) or per crop; peak memory is Python's while reading
-one photo (tracemalloc, numpy arrays included) and the whole process's (ru_maxrss). A realdata folder that is absent is skipped with a note.
+one photo (tracemalloc, numpy arrays included) and the whole process's (ru_maxrss).
+A realdata folder that is absent is skipped with a note.
 """
 
 from __future__ import annotations
