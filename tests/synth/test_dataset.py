@@ -178,3 +178,12 @@ def test_sample_images_are_small_and_labelled() -> None:
         check_label(label, cv2.imread(str(photo)))
     game_one = json.loads((folder / "game-one-crossword.json").read_text("utf-8"))
     assert "TIGER" in game_one["grid"] and sorted(game_one["unused"]) == ["T", "U"]
+
+
+def test_more_workers_render_the_same_set(tmp_path: Path) -> None:
+    one = write_set("tray", 2, 8, tmp_path / "one", size=SIZE)
+    two = write_set("tray", 2, 8, tmp_path / "two", size=SIZE, workers=2)
+    assert [p.name for p in one] == [p.name for p in two]
+    for a, b in zip(one, two, strict=True):
+        assert a.read_text("utf-8") == b.read_text("utf-8")
+        assert a.with_suffix(".jpg").read_bytes() == b.with_suffix(".jpg").read_bytes()

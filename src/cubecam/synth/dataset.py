@@ -14,6 +14,7 @@ and crosswords, ``faces`` for loose dice) plus ``unused`` (a crossword's left-ov
 from __future__ import annotations
 
 import json
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import cv2
@@ -103,18 +104,24 @@ def write_set(
     size: tuple[int, int] = (1600, 1200),
     lang: str | None = None,
     quality: int = 90,
+    workers: int = 1,
 ) -> list[Path]:
     """Render ``count`` scenes into ``out`` as ``KIND-SEED-NNNN.jpg`` + ``.json``; the
-    labels' paths. Scene ``i`` depends only on ``seed`` and ``i``."""
+    labels' paths. Scene ``i`` depends only on ``seed`` and ``i``, so ``workers``
+    processes render the same set as one."""
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for i in range(count):
-        scene_seed = int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
-        image, label = make_scene(kind, scene_seed, size=size, lang=lang)
-        name = f"{kind}-{seed}-{i:04d}"
-        write_labelled(out, name, image, label, quality=quality)
-        written.append(out / f"{name}.json")
-    return written
+    jobs = [(kind, seed, i, out, size, lang, quality) for i in range(count)]
+    if workers > 1 and count > 1:
+        with ProcessPoolExecutor(min(workers, count)) as pool:
+            return list(pool.map(_write_one, jobs))
+    return [_write_one(job) for job in jobs]
+
+
+def _write_one(job: tuple) -> Path:
+    kind, seed, i, out, size, lang, quality = job
+    scene_seed = int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
+    image, label = make_scene(kind, scene_seed, size=size, lang=lang)
+    return write_labelled(out, f"{kind}-{seed}-{i:04d}", image, label, quality=quality)
 
 
 def write_labelled(
