@@ -35,7 +35,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    modules: tuple = ()
+    from cubecam.cli import hunt_command
+
+    modules: tuple = (hunt_command,)
     for module in modules:
         for command in module.COMMANDS:
             main.add_command(command)
