@@ -1,4 +1,4 @@
-"""``cubecam hunt``: score a word-hunt round, list every word on a board, or show where a word lies."""
+"""``cubecam hunt``: score a word-hunt round, list a board's words, show where a word lies."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ MISSED = 10
     "--player", "player_args", multiple=True, metavar="NAME=FILE",
     help="A player and the file of words they wrote (one a line). Repeat for each player.",
 )
-@click.option("--fast", is_flag=True, help="The fast variant: every valid word scores, shared or not.")
+@click.option("--fast", is_flag=True, help="Fast variant: every valid word scores, shared or not.")
 @click.option(
     "--lang", type=click.Choice(["sv", "en"]), default=None,
     help="Swedish rules and lexicon (default) or English Boggle's; a 'lang:' header sets it too.",
@@ -35,11 +35,11 @@ MISSED = 10
     "--wordlist", type=click.Path(dir_okay=False, path_type=Path),
     help="Check words against this list (one word a line) instead of the built-in lexicon.",
 )
-@click.option("--compounds", is_flag=True, help="Also accept what hunspell accepts (free compounds).")
+@click.option("--compounds", is_flag=True, help="Also accept hunspell's free compounds.")
 @click.option("--solve", "solve_board", is_flag=True, help="List every word on the board.")
 @click.option("--missed", is_flag=True, help=f"With players: the {MISSED} best words nobody wrote.")
 @click.option("--path", "path_word", metavar="WORD", help="Show where WORD lies on the board.")
-@click.option("--set", "set_name", metavar="NAME", help="The dice set (warns about letters it lacks).")
+@click.option("--set", "set_name", metavar="NAME", help="Dice set: warn of letters it lacks.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def hunt(
     grid_file: Path,

@@ -45,8 +45,9 @@ class HuntMatch:
         cubecam.errors.InputError: the game is over: Anna reached 5 after round 1
         """
         if self.over:
+            rounds = len(self.rounds)
             raise InputError(
-                f"the game is over: {self.winner} reached {self.target} after round {len(self.rounds)}"
+                f"the game is over: {self.winner} reached {self.target} after round {rounds}"
             )
         return HuntMatch(self.target, (*self.rounds, dict(points)))
 

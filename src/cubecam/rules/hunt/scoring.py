@@ -94,8 +94,9 @@ class HuntRules:
             for length, points in enumerate(self.points_table)
             if length >= self.min_letters
         )
-        sharing = "every valid word scores" if self.fast else "only words no other player wrote score"
-        return f"{self.title}{' (fast variant)' if self.fast else ''}, points {table}; {sharing}"
+        if self.fast:
+            return f"{self.title} (fast variant), points {table}; every valid word scores"
+        return f"{self.title}, points {table}; only words no other player wrote score"
 
     def check(self, board: Board, lexicon: Lexicon, word: str) -> str | None:
         """Why ``word`` does not count on ``board`` (None when it does), other players aside."""
@@ -166,7 +167,8 @@ def hunt_rules(lang: str = "sv", *, fast: bool = False) -> HuntRules:
     try:
         return VARIANTS[lang](fast=fast)
     except KeyError:
-        raise InputError(f"no word-hunt rules for {lang!r} (known: {', '.join(VARIANTS)})") from None
+        known = ", ".join(VARIANTS)
+        raise InputError(f"no word-hunt rules for {lang!r} (known: {known})") from None
 
 
 @dataclass(frozen=True)
@@ -223,7 +225,7 @@ class RoundTally:
 
 
 def parse_word_list(text: str) -> list[str]:
-    """A player's written words as typed: one a line, any case, blank lines and stray spaces ignored.
+    """A player's written words: one a line, any case; blank lines and stray spaces are ignored.
 
     >>> parse_word_list("  Rakt \\n\\nHAKREM\\nrakt\\n")
     ['rakt', 'hakrem', 'rakt']
