@@ -61,10 +61,10 @@ def hunt(
     cubecam hunt --grid board.txt --solve
     cubecam hunt --grid board.txt --path hakrem
     """
-    if not (player_args or solve_board or path_word):
-        raise InputError("nothing to do: give --player NAME=FILE lists, --solve or --path WORD")
     if missed and not player_args:
         raise InputError("--missed needs the players' lists (--player NAME=FILE)")
+    if not (player_args or solve_board or path_word):
+        raise InputError("nothing to do: give --player NAME=FILE lists, --solve or --path WORD")
     if compounds and wordlist:
         raise InputError("--compounds extends the built-in lexicon; it cannot go with --wordlist")
     layout = parse_grid(_read(grid_file, "board"), lowercase_is_wildcard=False)
