@@ -27,7 +27,7 @@ from cubecam.lexicon.rules import rejection
 DICTIONARY_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell/dicts"))
 DICTIONARIES = {"en": "en_US", "en_us": "en_US", "en_gb": "en_GB", "sv": "sv_SE", "sv_se": "sv_SE"}
 PACKAGES = {"en_US": "hunspell-en-us", "en_GB": "hunspell-en-gb", "sv_SE": "hunspell-sv"}
-COMPILE_VERSION = "1"
+COMPILE_VERSION = "2"
 
 
 def dictionary_code(lang: str) -> str:
@@ -102,7 +102,10 @@ def _expand(dic: Path, aff: Path, code: str) -> set[str]:
     if result.returncode != 0 or not result.stdout:
         raise DictionaryMissing(f"unmunch could not expand {dic}")
     words = set(result.stdout.decode("utf-8", errors="replace").split())
-    return {w for w in words if rejection(w, code) is None}
+    # unmunch also prints compound-only stems ("lamp"), forbidden misspellings and
+    # proper nouns in lower case ("afrika"): keep what hunspell accepts as a word.
+    speller = _enchant_dict(code)
+    return {w for w in words if rejection(w, code) is None and speller.check(w)}
 
 
 @cache
