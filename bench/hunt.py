@@ -80,14 +80,14 @@ def ms(seconds: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=200, help="boards per kind (ours)")
-    parser.add_argument("--baseline-boards", type=int, default=20, help="boards per kind (baseline)")
+    parser.add_argument("--baseline-boards", type=int, default=20, help="boards per kind, baseline")
     parser.add_argument("--lang", default="sv")
     args = parser.parse_args()
     rng = random.Random(2026)
 
     built, lexicon = timed(lambda: HunspellLexicon(args.lang))  # compiles the list if not cached
-    built_prefixes, _ = timed(lexicon.prefixes)  # builds the prefix cache if not cached
-    print(f"first load (builds caches if missing): lexicon {built:.3f} s, prefixes {built_prefixes:.3f} s")
+    built_prefix, _ = timed(lexicon.prefixes)  # builds the prefix cache if not cached
+    print(f"first load (builds missing caches): lexicon {built:.3f} s, prefixes {built_prefix:.3f} s")
     load, lexicon = timed(lambda: HunspellLexicon(args.lang))
     prefix_load, _ = timed(lexicon.prefixes)
     print(

@@ -35,7 +35,10 @@ MISSED = 10
     "--wordlist", type=click.Path(dir_okay=False, path_type=Path),
     help="Check words against this list (one word a line) instead of the built-in lexicon.",
 )
-@click.option("--compounds", is_flag=True, help="Also accept hunspell's free compounds.")
+@click.option(
+    "--compounds", is_flag=True,
+    help="Also accept hunspell's free compounds (--solve still lists the full-form list).",
+)
 @click.option("--solve", "solve_board", is_flag=True, help="List every word on the board.")
 @click.option("--missed", is_flag=True, help=f"With players: the {MISSED} best words nobody wrote.")
 @click.option("--path", "path_word", metavar="WORD", help="Show where WORD lies on the board.")
@@ -73,9 +76,12 @@ def hunt(
     lang = lang or layout.headers.get("lang", "sv").lower()
     rules = hunt_rules(lang, fast=fast)
     lexicon = load_lexicon(lang, wordlist, compounds=compounds)
-    players = dict(_player(arg) for arg in player_args)
-    if len(players) < len(player_args):
-        raise InputError("two --player options have the same name")
+    players: dict[str, list[str]] = {}
+    for arg in player_args:
+        name, words = _player(arg)
+        if name in players:
+            raise InputError(f"two --player options are called {name}")
+        players[name] = words
 
     report: dict = {}
     text: list[str] = []

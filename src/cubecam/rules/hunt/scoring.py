@@ -199,6 +199,7 @@ class RoundTally:
         width = max(
             (len(w.word) for p in self.players for w in (*p.accepted, *p.rejected)), default=0
         )
+        width = max(width, len("total"))
         for player in self.players:
             lines += ["", player.name]
             lines += [f"  {w.word.ljust(width)}  {w.points:>2}" for w in player.accepted]
