@@ -87,7 +87,7 @@ def main() -> None:
 
     built, lexicon = timed(lambda: HunspellLexicon(args.lang))  # compiles the list if not cached
     built_prefix, _ = timed(lexicon.prefixes)  # builds the prefix cache if not cached
-    print(f"first load (builds missing caches): lexicon {built:.3f} s, prefixes {built_prefix:.3f} s")
+    print(f"first load (builds any missing cache): {built:.3f} s, prefixes {built_prefix:.3f} s")
     load, lexicon = timed(lambda: HunspellLexicon(args.lang))
     prefix_load, _ = timed(lexicon.prefixes)
     print(

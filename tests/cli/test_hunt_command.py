@@ -164,3 +164,10 @@ def test_python_m_cubecam_runs_the_real_command(files):
     )
     assert missing.returncode == 2
     assert missing.stderr.strip() == f"cubecam: error: board file not found: {files / 'nope.txt'}"
+
+
+def test_two_players_of_one_name_are_refused(files):
+    anna = f"Anna={files / 'anna.txt'}"
+    result = hunt("--grid", files / "board.txt", "--player", anna, "--player", anna)
+    assert result.exit_code == 2
+    assert "two --player options are called Anna" in result.stderr
