@@ -2,4 +2,4 @@
 
 from cubecam.cli import main
 
-main(prog_name="cubecam")
+main()

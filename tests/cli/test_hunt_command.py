@@ -106,6 +106,9 @@ def test_a_board_without_a_tray_header_and_the_english_variant(tmp_path):
         {"word": "quiet", "points": 2},
         {"word": "quiz", "points": 1},
     ]
+    (tmp_path / "lower.txt").write_text("hakt\ndrem\nylao\ntaså\n", "utf-8")
+    result = hunt("--grid", tmp_path / "lower.txt", "--path", "rakt")
+    assert "rakt is on the board" in result.stdout
 
 
 def test_own_word_list_and_compounds(files, tmp_path):
@@ -130,7 +133,7 @@ def test_a_letter_no_die_of_the_set_shows_is_a_warning(files):
     ("args", "message"),
     [
         (["--player", "Anna"], "--player takes NAME=FILE"),
-        (["--player", "Anna=/nonexistent/anna.txt"], "Anna's word file not found"),
+        (["--player", "Anna=/nonexistent/anna.txt"], "Anna's word list not found"),
         (["--set", "no-such-set", "--solve"], "unknown cube set"),
         ([], "nothing to do"),
     ],
@@ -163,7 +166,7 @@ def test_python_m_cubecam_runs_the_real_command(files):
         capture_output=True, text=True, env=env, check=False, timeout=60,
     )
     assert missing.returncode == 2
-    assert missing.stderr.strip() == f"cubecam: error: board file not found: {files / 'nope.txt'}"
+    assert missing.stderr.strip() == f"cubecam: error: grid file not found: {files / 'nope.txt'}"
 
 
 def test_two_players_of_one_name_are_refused(files):

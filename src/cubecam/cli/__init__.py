@@ -35,10 +35,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from cubecam.cli import hunt_command
+    from cubecam.cli import hunt_command, score_command, words_command
 
-    modules: tuple = (hunt_command,)
-    for module in modules:
+    for module in (score_command, words_command, hunt_command):
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -7,12 +7,14 @@ from pathlib import Path
 
 import click
 
+from cubecam.cli.options import json_option, lexicon_options, read_grid
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
-from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
+from cubecam.lexicon.rules import base_language
 from cubecam.rules.hunt import Board, HuntRules, ScoredWord, hunt_rules, parse_word_list
+from cubecam.user_files import read_user_text
 
 MISSED = 10
 
@@ -27,14 +29,7 @@ MISSED = 10
     help="A player and the file of words they wrote (one a line). Repeat for each player.",
 )
 @click.option("--fast", is_flag=True, help="Fast variant: every valid word scores, shared or not.")
-@click.option(
-    "--lang", type=click.Choice(["sv", "en"]), default=None,
-    help="Swedish rules and lexicon (default) or English Boggle's; a 'lang:' header sets it too.",
-)
-@click.option(
-    "--wordlist", type=click.Path(dir_okay=False, path_type=Path),
-    help="Check words against this list (one word a line) instead of the built-in lexicon.",
-)
+@lexicon_options(default_lang=None)
 @click.option(
     "--compounds", is_flag=True,
     help="Also accept hunspell's free compounds (--solve still lists the full-form list).",
@@ -43,13 +38,13 @@ MISSED = 10
 @click.option("--missed", is_flag=True, help=f"With players: the {MISSED} best words nobody wrote.")
 @click.option("--path", "path_word", metavar="WORD", help="Show where WORD lies on the board.")
 @click.option("--set", "set_name", metavar="NAME", help="Dice set: warn of letters it lacks.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option
 def hunt(
     grid_file: Path,
     player_args: tuple[str, ...],
     fast: bool,
-    lang: str | None,
     wordlist: Path | None,
+    lang: str | None,
     compounds: bool,
     solve_board: bool,
     missed: bool,
@@ -58,6 +53,9 @@ def hunt(
     as_json: bool,
 ) -> None:
     """Settle a word-hunt round: is that word on the board, and is it a word.
+
+    Swedish rules and lexicon unless --lang or the board's lang: header says
+    en (English Boggle's points).
 
     \b
     cubecam hunt --grid board.txt --player Anna=anna.txt --player Bo=bo.txt
@@ -70,11 +68,11 @@ def hunt(
         raise InputError("nothing to do: give --player NAME=FILE lists, --solve or --path WORD")
     if compounds and wordlist:
         raise InputError("--compounds extends the built-in lexicon; it cannot go with --wordlist")
-    layout = parse_grid(_read(grid_file, "board"), lowercase_is_wildcard=False)
+    layout = read_grid(grid_file, lowercase_is_wildcard=False)
     board = Board.from_layout(layout)
     _warn_about_set(layout, set_name or layout.headers.get("set"))
-    lang = lang or layout.headers.get("lang", "sv").lower()
-    rules = hunt_rules(lang, fast=fast)
+    lang = lang or layout.headers.get("lang", "sv")
+    rules = hunt_rules(base_language(lang), fast=fast)
     lexicon = load_lexicon(lang, wordlist, compounds=compounds)
     players: dict[str, list[str]] = {}
     for arg in player_args:
@@ -110,22 +108,12 @@ def hunt(
         click.echo("\n\n".join(text))
 
 
-def _read(path: Path, what: str) -> str:
-    try:
-        return path.read_text("utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{what} file not found: {path}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{what} file {path} is not UTF-8 text") from None
-    except OSError as error:
-        raise InputError(f"cannot read {what} file {path}: {error.strerror}") from None
-
-
 def _player(arg: str) -> tuple[str, list[str]]:
     name, sep, file = arg.partition("=")
     if not sep or not name.strip() or not file.strip():
         raise InputError(f"--player takes NAME=FILE, not {arg!r}")
-    return name.strip(), parse_word_list(_read(Path(file.strip()), f"{name.strip()}'s word"))
+    text = read_user_text(Path(file.strip()), f"{name.strip()}'s word list")
+    return name.strip(), parse_word_list(text)
 
 
 def _warn_about_set(layout: Layout, set_name: str | None) -> None:

@@ -1,1 +1,1 @@
-"""The games' rules: what a layout of cubes scores. Rules never import vision."""
+"""The rules of the games cubecam scores; they speak only of Layouts and lexicons."""
