@@ -96,3 +96,11 @@ def test_lower_case_letters_are_plain_letters_and_any_tray_square_works():
 def test_a_board_must_be_a_full_square_of_letters(text, message):
     with pytest.raises(InputError, match=message):
         Board.from_layout(parse_grid(text, lowercase_is_wildcard=False))
+
+
+def test_a_trace_keeps_the_longest_chain_that_can_be_formed():
+    board = Board.from_text(RULEBOOK)
+    trace = board.trace("mor")
+    assert [board.letters[d] for d in trace.partial] == ["m", "o"]
+    assert trace.reached == 2 and trace.stops == (11,)
+    assert board.trace("hakrem").partial == board.path("hakrem")

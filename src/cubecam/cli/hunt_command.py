@@ -143,7 +143,7 @@ def _path(board: Board, rules: HuntRules, lexicon: Lexicon, word: str) -> tuple[
         "reason": reason,
     }
     if trace.path is None:
-        return report, f"{word} is not on the board: {trace.explain()}\n{board.draw()}"
+        return report, f"{word} is not on the board: {trace.explain()}\n{board.draw(trace.partial)}"
     lines = [f"{word} is on the board:", board.draw(trace.path)]
     if reason:
         lines.append(f"but it does not score: {reason}")

@@ -93,7 +93,7 @@ class Board:
     def trace(self, word: str) -> Trace:
         """Where ``word`` lies on the board, or how far along it a chain of dice gets."""
         word = word.lower()
-        best = Trace(self, word, None, 0, (), False)
+        best = Trace(self, word, None, 0, (), False, ())
         seen: set[tuple[int, int, int]] = set()
 
         def extend(path: list[int], used: int, at: int) -> tuple[int, ...] | None:
@@ -119,13 +119,14 @@ class Board:
                 if found:
                     return found
             if at > best.reached:
-                best = Trace(self, word, None, at, (path[-1],), blocked)
+                best = Trace(self, word, None, at, (path[-1],), blocked, tuple(path))
             elif at == best.reached and path and path[-1] not in best.stops:
-                best = Trace(self, word, None, at, (*best.stops, path[-1]), best.reused or blocked)
+                stops, reused = (*best.stops, path[-1]), best.reused or blocked
+                best = Trace(self, word, None, at, stops, reused, best.partial)
             return None
 
         found = extend([], 0, 0)
-        return Trace(self, word, found, len(word), (), False) if found else best
+        return Trace(self, word, found, len(word), (), False, found) if found else best
 
     def draw(self, path: Sequence[int] = ()) -> str:
         """The board, and beside it the order in which ``path`` uses the dice.
@@ -152,8 +153,9 @@ class Trace:
     """How much of a word a chain of touching dice spells.
 
     ``path`` is the whole word's chain when it is on the board; otherwise
-    ``reached`` letters can be formed, ending on the dice ``stops``, and
-    ``reused`` says a die that would continue it is already in the chain.
+    ``reached`` letters can be formed (one such chain is ``partial``), ending on
+    the dice ``stops``, and ``reused`` says a die that would continue it is
+    already in the chain.
     """
 
     board: Board
@@ -162,6 +164,7 @@ class Trace:
     reached: int
     stops: tuple[int, ...]
     reused: bool
+    partial: tuple[int, ...]
 
     def explain(self) -> str:
         """Why the word is not on the board, in a player's words ('' when it is)."""
