@@ -125,8 +125,12 @@ def test_a_letter_no_die_of_the_set_shows_is_a_warning(files):
     assert result.exit_code == 0
     assert "warning: no remaining die of the Classic 4x4 word hunt set shows Å" in result.stderr
     assert "rakt is on the board" in result.stdout
+    assert "en_US" in result.stdout  # an English set plays English unless --lang says otherwise
     result = hunt("--grid", files / "board.txt", "--set", "swedish-4x4", "--path", "rakt")
     assert "warning" not in result.stderr
+    assert "rakt scores 2 (lexicon: hunspell sv_SE)" in result.stdout
+    result = hunt("--grid", files / "board.txt", "--set", "classic-4x4", "--lang", "sv", "--solve")
+    assert "hunspell sv_SE" in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from cubecam.cli.options import json_option, lexicon_options, read_grid
-from cubecam.cubesets import load_cubeset
+from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
@@ -54,8 +54,8 @@ def hunt(
 ) -> None:
     """Settle a word-hunt round: is that word on the board, and is it a word.
 
-    Swedish rules and lexicon unless --lang or the board's lang: header says
-    en (English Boggle's points).
+    Swedish rules and lexicon unless --lang, the board's lang: header or the
+    dice set (--set or a set: header) says en (English Boggle's points).
 
     \b
     cubecam hunt --grid board.txt --player Anna=anna.txt --player Bo=bo.txt
@@ -70,8 +70,11 @@ def hunt(
         raise InputError("--compounds extends the built-in lexicon; it cannot go with --wordlist")
     layout = read_grid(grid_file, lowercase_is_wildcard=False)
     board = Board.from_layout(layout)
-    _warn_about_set(layout, set_name or layout.headers.get("set"))
-    lang = lang or layout.headers.get("lang", "sv")
+    set_name = set_name or layout.headers.get("set")
+    cubes = load_cubeset(set_name) if set_name else None
+    if cubes:
+        _warn_about_set(layout, cubes)
+    lang = lang or layout.headers.get("lang") or (cubes.lang if cubes else "sv")
     rules = hunt_rules(base_language(lang), fast=fast)
     lexicon = load_lexicon(lang, wordlist, compounds=compounds)
     players: dict[str, list[str]] = {}
@@ -116,10 +119,7 @@ def _player(arg: str) -> tuple[str, list[str]]:
     return name.strip(), parse_word_list(text)
 
 
-def _warn_about_set(layout: Layout, set_name: str | None) -> None:
-    if not set_name:
-        return
-    cubes = load_cubeset(set_name)
+def _warn_about_set(layout: Layout, cubes: CubeSet) -> None:
     problems = cubes.check(layout)
     if cubes.size and layout.rows() and len(layout.rows()) != cubes.size:
         problems.append(f"the {cubes.title} set fills a {cubes.size}×{cubes.size} tray")
@@ -146,7 +146,7 @@ def _path(board: Board, rules: HuntRules, lexicon: Lexicon, word: str) -> tuple[
         return report, f"{word} is not on the board: {trace.explain()}\n{board.draw(trace.partial)}"
     lines = [f"{word} is on the board:", board.draw(trace.path)]
     if reason:
-        lines.append(f"but it does not score: {reason}")
+        lines.append(f"but it does not score: {reason} (lexicon: {lexicon.name})")
     else:
         lines.append(f"{word} scores {report['points']} (lexicon: {lexicon.name})")
     return report, "\n".join(lines)
