@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import click
@@ -77,12 +78,7 @@ def hunt(
     lang = lang or layout.headers.get("lang") or (cubes.lang if cubes else "sv")
     rules = hunt_rules(base_language(lang), fast=fast)
     lexicon = load_lexicon(lang, wordlist, compounds=compounds)
-    players: dict[str, list[str]] = {}
-    for arg in player_args:
-        name, words = _player(arg)
-        if name in players:
-            raise InputError(f"two --player options are called {name}")
-        players[name] = words
+    players = _players(player_args)
 
     report: dict = {}
     text: list[str] = []
@@ -96,14 +92,14 @@ def hunt(
     if solve_board or missed:
         words = rules.solve(board, lexicon)
         if solve_board:
-            report["words"] = [{"word": w.word, "points": w.points} for w in words]
+            report["words"] = [asdict(w) for w in words]
             report["max_score"] = sum(w.points for w in words)
             report["lexicon"] = lexicon.name
             text.append(_solution(words, lexicon))
         if missed:
-            written = {word for words_ in players.values() for word in words_}
+            written = {word for written_by in players.values() for word in written_by}
             best = [w for w in words if w.word not in written][:MISSED]
-            report["missed"] = [{"word": w.word, "points": w.points} for w in best]
+            report["missed"] = [asdict(w) for w in best]
             text.append(_missed(best))
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
@@ -111,12 +107,17 @@ def hunt(
         click.echo("\n\n".join(text))
 
 
-def _player(arg: str) -> tuple[str, list[str]]:
-    name, sep, file = arg.partition("=")
-    if not sep or not name.strip() or not file.strip():
-        raise InputError(f"--player takes NAME=FILE, not {arg!r}")
-    text = read_user_text(Path(file.strip()), f"{name.strip()}'s word list")
-    return name.strip(), parse_word_list(text)
+def _players(args: tuple[str, ...]) -> dict[str, list[str]]:
+    """Each ``--player NAME=FILE``: the player's name and the words in their file."""
+    players: dict[str, list[str]] = {}
+    for arg in args:
+        name, sep, file = (part.strip() for part in arg.partition("="))
+        if not sep or not name or not file:
+            raise InputError(f"--player takes NAME=FILE, not {arg!r}")
+        if name in players:
+            raise InputError(f"two --player options are called {name}")
+        players[name] = parse_word_list(read_user_text(Path(file), f"{name}'s word list"))
+    return players
 
 
 def _warn_about_set(layout: Layout, cubes: CubeSet) -> None:

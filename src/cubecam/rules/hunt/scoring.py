@@ -19,7 +19,7 @@ often it is on the board, whatever it means, and however often it was written.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import ClassVar
 
 from cubecam.errors import InputError
@@ -62,8 +62,8 @@ class PlayerTally:
         return {
             "name": self.name,
             "total": self.total,
-            "accepted": [{"word": w.word, "points": w.points} for w in self.accepted],
-            "rejected": [{"word": w.word, "reason": w.reason} for w in self.rejected],
+            "accepted": [asdict(word) for word in self.accepted],
+            "rejected": [asdict(word) for word in self.rejected],
             "duplicates": list(self.duplicates),
         }
 
