@@ -467,6 +467,7 @@ def _round_detail(state: GameTwoRound) -> dict:
         "tosses": [t.score for t in state.tosses],
         "passed": state.passed,
         "bonus": state.bonus,
+        "bonus_name": state.bonus_name,
         "total": state.total,
         "lengths_left": list(state.left),
         "over": state.over,
