@@ -73,6 +73,17 @@ class DatabaseBusy(InputError):
         super().__init__(f"database is busy, try again: another cubecam is writing to {path}")
 
 
+def default_timeout() -> float:
+    """Seconds to wait for another writer: ``CUBECAM_DB_TIMEOUT`` if set, else 10."""
+    value = os.environ.get("CUBECAM_DB_TIMEOUT")
+    if value is None:
+        return BUSY_TIMEOUT_S
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        raise InputError(f"CUBECAM_DB_TIMEOUT must be a number of seconds, not {value!r}") from None
+
+
 def default_path() -> Path:
     """``CUBECAM_DB`` if set, else ``scores.sqlite3`` in the user's data directory."""
     if os.environ.get("CUBECAM_DB"):
@@ -130,11 +141,12 @@ class Database:
 def connect(
     path: Path | str | None = None,
     *,
-    timeout: float = BUSY_TIMEOUT_S,
+    timeout: float | None = None,
     migrations: Sequence[str] = MIGRATIONS,
 ) -> Database:
     """Open (creating if needed) the score log at ``path`` and migrate it to the current schema."""
     path = Path(path) if path is not None else default_path()
+    timeout = default_timeout() if timeout is None else timeout
     if path.is_dir():
         raise InputError(f"score log {path} is a folder, not a file")
     try:

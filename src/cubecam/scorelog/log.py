@@ -20,7 +20,7 @@ from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
-from cubecam.scorelog.db import BUSY_TIMEOUT_S, Database, connect
+from cubecam.scorelog.db import Database, connect
 from cubecam.scorelog.games import PASS, PLAY, Game, Sheet, Side, Turn, get_kind
 
 
@@ -36,7 +36,7 @@ class Recorded:
 class ScoreLog:
     """Games in one SQLite file (by default the user's ``scores.sqlite3``)."""
 
-    def __init__(self, path: Path | str | None = None, *, timeout: float = BUSY_TIMEOUT_S) -> None:
+    def __init__(self, path: Path | str | None = None, *, timeout: float | None = None) -> None:
         self.db: Database = connect(path, timeout=timeout)
 
     @property
