@@ -95,7 +95,7 @@ def test_game_two_log_enforces_four_tosses_and_pass_after_the_second(log):
     sheet = log.sheet(game.id)
     assert [len(r["tosses"]) for r in sheet.rounds[0].detail.values()] == [4, 3]
     assert sheet.to_play == (1,) and 0 not in sheet.lengths_left  # Ann has had four tosses
-    with pytest.raises(InputError, match="not Ann's turn"):
+    with pytest.raises(InputError, match=r"Ann's round is over \(4 tosses taken\): Bo to play"):
         log.record_turn(game.id, "Ann", CAT)
     with pytest.raises(InputError, match="has no passes"):
         log.record_pass(log.new_game("scrabble-cubes", ["Ann"]).id, "Ann")

@@ -264,6 +264,10 @@ class GameKind:
         tally = self.scorer(game, turns, seat).score(layout, lexicon)
         return tally, self.render_tally(tally, game, turns, seat)
 
+    def finished_round(self, game: Game, turns: Sequence[Turn], seat: int) -> str | None:
+        """Why the side has no more turns in the current round, if it has none."""
+        return None
+
     def check_pass(self, game: Game, turns: Sequence[Turn], seat: int) -> None:
         """Raise unless the side may pass now."""
         raise InputError(f"{self.title} has no passes (only Game Two does)")
@@ -352,6 +356,10 @@ class GameTwo(GameKind):
             )
             states[-1] = (state, turn.seat)
         return states
+
+    def finished_round(self, game: Game, turns: Sequence[Turn], seat: int) -> str | None:
+        state = self.current(game, turns, seat)
+        return state.why_over() if state.over else None
 
     def check_pass(self, game: Game, turns: Sequence[Turn], seat: int) -> None:
         self.current(game, turns, seat).pass_()

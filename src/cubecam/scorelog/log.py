@@ -232,6 +232,9 @@ class ScoreLog:
         if side.seat not in sheet.to_play:
             if game.rules.simultaneous:
                 raise InputError(f"{side.name} has played round {sheet.round}: {sheet.status()}")
+            finished = game.rules.finished_round(game, turns, side.seat)
+            if finished:
+                raise InputError(f"{side.name}'s round is over ({finished}): {sheet.status()}")
             raise InputError(f"it is not {side.name}'s turn: {sheet.status()}")
         return side
 
