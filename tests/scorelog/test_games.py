@@ -23,6 +23,7 @@ def test_game_one_enforces_turn_order_and_ends_at_the_round_that_reaches_the_tar
     with pytest.raises(InputError, match="'Cy' does not play"):
         log.record_turn(game.id, "Cy", CAT)
     log.record_turn(game.id, "ann", CAT)
+    assert log.turns(game.id)[0].player == "Ann"
     log.record_turn(game.id, "Bo", CAT)
     done = log.record_turn(game.id, "Ann", CAT)
     assert done.sheet.totals() == {"Ann": 8, "Bo": 4} and not done.sheet.over  # Bo plays too
@@ -113,7 +114,7 @@ def test_partnerships_score_on_one_line(log):
         ("Red", ("Ann", "Cy")),
         ("Blue", ("Bo", "Di")),
     ]
-    log.record_turn(game.id, "Cy", A)  # either partner plays for the partnership
+    log.record_turn(game.id, "cy", A)  # either partner plays for the partnership
     with pytest.raises(InputError, match="not Red's turn: Blue to play"):
         log.record_turn(game.id, "Ann", B)
     log.record_turn(game.id, "Di", parse_grid("ME"))

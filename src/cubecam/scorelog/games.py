@@ -87,6 +87,12 @@ class Game:
         names = ", ".join(p for s in self.sides for p in (s.name, *s.members))
         raise InputError(f"{name!r} does not play in game {self.id} (players: {names})")
 
+    def player(self, name: str) -> str:
+        """The player's name as the game spells it (a partnership's own name for the partnership)."""
+        wanted = name.strip().casefold()
+        side = self.side(name)
+        return next((p for p in (side.name, *side.members) if p.casefold() == wanted), side.name)
+
     def describe(self) -> str:
         """``Game 3: Scrabble Crossword Cubes, Game Two, to 250``."""
         ends = []

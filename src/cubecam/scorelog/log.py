@@ -154,7 +154,7 @@ class ScoreLog:
                 PLAY,
                 tally.final,
                 tally.to_json(),
-                player,
+                game.player(player),
                 format_grid(layout),
                 str(photo) if photo else None,
             )
@@ -169,7 +169,7 @@ class ScoreLog:
             side = self._may_play(game, turns, player)
             game.rules.check_pass(game, turns, side.seat)
             round_ = game.rules.replay(game, turns).round
-            turn = Turn(_next_seq(turns), side.seat, round_, PASS, 0, {}, player)
+            turn = Turn(_next_seq(turns), side.seat, round_, PASS, 0, {}, game.player(player))
             self._insert(game_id, [turn])
         return Recorded((turn,), f"{side.name} passes", self.sheet(game_id))
 
