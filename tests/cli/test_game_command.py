@@ -139,7 +139,7 @@ def test_adlib_through_the_cli(files):
     cli(db, "turn", game, "--player", "Bo", "--grid", files / "dog.grid")
     cli(db, "turn", game, "--player", "Ann", "--grid", files / "gods.grid")
     out = cli(db, "turn", game, "--player", "Bo", "--grid", files / "act.grid")
-    assert "Game over: Ann wins with 10" in out
+    assert "Game over: Ann wins with 10" in out and "has X that Ann (round 1) does not" in out
     shown = cli(db, "show", game)
     assert "Ann (round 1) has E that Bo (round 2) does not" in shown
     assert (
@@ -166,7 +166,7 @@ def test_undo_and_errors_are_one_line(files):
     db = files / "scores.sqlite3"
     game = cli(db, "new", "--game", "scrabble-cubes", "--player", "Ann", "--player", "Bo").strip()
     cli(db, "turn", game, "--player", "Ann", "--grid", files / "cat.grid")
-    assert "Removed round 1 score 4 of Ann" in cli(db, "undo", game)
+    assert "Removed from round 1: Ann 4" in cli(db, "undo", game)
     for args in (
         ("show", "99"),
         ("turn", game, "--grid", files / "cat.grid"),

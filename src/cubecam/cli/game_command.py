@@ -38,9 +38,9 @@ def read_layout(grid: Path | None, photo: Path | None) -> Layout:
 
 
 def standings(sheet: Sheet) -> str:
-    """``Standings: Ann 22, Bo 9`` and whose turn it is."""
+    """Any notes (the Ad-Lib letters check), the totals, and whose turn it is."""
     totals = ", ".join(f"{name} {signed(total)}" for name, total in sheet.totals().items())
-    return f"Standings: {totals}\n{sheet.status()}"
+    return "\n".join([*sheet.notes, f"Standings: {totals}", sheet.status()])
 
 
 def _echo_recorded(done: Recorded) -> None:
@@ -142,7 +142,9 @@ def new(
     help="The layout as a text grid (a word hunt: the board).",
 )
 @click.option(
-    "--photo", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="The photo."
+    "--photo",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="The photo of the layout (its path is kept with the turn).",
 )
 @click.option(
     "--points",
@@ -167,7 +169,8 @@ def turn(
         if log.game(game_id).rules.crossword:
             if player is None:
                 raise InputError("say who played with --player NAME")
-            done = log.record_turn(game_id, player, read_layout(grid, photo), photo=photo)
+            layout = read_layout(grid, photo)
+            done = log.record_turn(game_id, player, layout, photo=photo and photo.resolve())
         else:
             if not points:
                 raise InputError("give each player's points for the round: --points NAME=N")
@@ -198,12 +201,11 @@ def undo(game_id: int, db_path: Path | None) -> None:
     with ScoreLog(db_path) as log:
         removed = log.undo(game_id)
         game = log.game(game_id)
-        first = removed[0]
-        who = ", ".join(game.sides[t.seat].name for t in removed)
-        what = "pass" if first.action == "pass" else f"score {signed(first.score)}"
-        if len(removed) > 1:
-            what = "round"
-        click.echo(f"Removed round {first.round} {what} of {who}")
+        what = ", ".join(
+            f"{game.sides[t.seat].name} {'pass' if t.action == 'pass' else signed(t.score)}"
+            for t in removed
+        )
+        click.echo(f"Removed from round {removed[0].round}: {what}")
         click.echo(standings(log.sheet(game_id)))
 
 
