@@ -194,3 +194,19 @@ def test_seating_of_partnerships_and_bad_names():
         seat_sides([], {"X": ["Ann", "Bo"], "Y": ["Ann", "Cy"]})
     with pytest.raises(InputError, match="two or more"):
         seat_sides(["Ann"], {"X": ["Ann"]})
+
+
+def test_hunt_round_from_word_lists_and_the_fast_variant(log):
+    board = parse_grid("kind: tray\nH A K T\nD R E M\nY L A O\nT A S Å")
+    words = {"anna": ["rakt", "hakrem"], "Bo": ["rakt"]}
+    plain = log.new_game("hunt", ["Anna", "Bo"])
+    done = log.record_hunt_round(plain.id, board, words)
+    assert done.sheet.totals() == {"Anna": 5, "Bo": 0}  # rakt was written by both: cancelled
+    fast = log.new_game("hunt", ["Anna", "Bo"], options={"fast": True})
+    done = log.record_hunt_round(fast.id, board, words)
+    assert done.sheet.totals() == {"Anna": 2 + 5, "Bo": 2}
+    assert log.turns(fast.id)[0].tally["accepted"][0] == {"word": "rakt", "points": 2}
+    with pytest.raises(InputError, match="not a word hunt"):
+        log.record_hunt_round(log.new_game("adlib", ["A", "B"]).id, board, words)
+    with pytest.raises(InputError, match="cannot be negative"):
+        log.record_round(plain.id, {"Anna": -1, "Bo": 2})
