@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from cubecam.cubesets import available_cubesets, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout, LayoutKind
@@ -135,6 +136,21 @@ def write_labelled(
     return out / f"{name}.json"
 
 
+def tray_sets(size: int, lang: str) -> list[str]:
+    """Names of the calibrated word-hunt sets of ``size`` × ``size`` dice in ``lang`` whose
+    faces are known.
+
+    >>> tray_sets(4, "en")
+    ['classic-4x4', 'new-boggle-4x4']
+    """
+    found = []
+    for name in sorted(available_cubesets()):
+        cubes = load_cubeset(name)
+        if cubes.kind == "tray" and cubes.size == size and cubes.lang == lang and cubes.faces:
+            found.append(name)
+    return found
+
+
 def label_json(label: dict) -> str:
     """``label`` as JSON text: one key a line, one cube a line."""
     lines = []
@@ -167,8 +183,10 @@ def _plan(
         return plan
     if kind == "tray":
         size = tray_size or int(rng.choice((4, 5, 6), p=(0.5, 0.3, 0.2)))
-        if cubeset is None and size == 4 and lang == "en":
-            cubeset = "classic-4x4"
+        if cubeset is None:
+            known = tray_sets(size, lang)
+            if known:
+                cubeset = known[int(rng.integers(len(known)))] if len(known) > 1 else known[0]
         rows = None
         if layout is not None:
             rows = [[face.symbol if face else "BLANK" for face in row] for row in layout.rows()]
