@@ -66,7 +66,9 @@ class CubeSet:
         wild = sum(face.is_wildcard for face in faces)
         if wild > self.wildcards:
             what = {BLANK: "blanks", JOKER: "jokers"}.get(self.wildcard or "", "wildcards")
-            problems.append(f"{wild} wildcards, but the {self.title} set has {self.wildcards} {what}")
+            problems.append(
+                f"{wild} wildcards, but the {self.title} set has {self.wildcards} {what}"
+            )
         return problems
 
     def unexplained(self, symbols: Iterable[str]) -> list[str]:
@@ -127,7 +129,7 @@ def available_cubesets() -> dict[str, Path]:
 def load_cubeset(name: str) -> CubeSet:
     """The set called ``name`` (a file name in ``calibration/`` without ``.toml``, or a path)."""
     path = Path(name)
-    if not path.suffix == ".toml" or not path.is_file():
+    if path.suffix != ".toml" or not path.is_file():
         sets = available_cubesets()
         if name not in sets:
             raise InputError(f"unknown cube set {name!r} (known: {', '.join(sorted(sets))})")

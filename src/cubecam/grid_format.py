@@ -107,7 +107,9 @@ def format_grid(layout: Layout, *, headers: bool = True) -> str:
         if layout.kind is not LayoutKind.CROSSWORD and "kind" not in layout.headers:
             lines.append(f"kind: {layout.kind.value}")
     for row in layout.rows():
-        lines.append("".join("." if face is None else face_token(face, layout.kind) for face in row))
+        lines.append(
+            "".join("." if face is None else face_token(face, layout.kind) for face in row)
+        )
     if layout.unused:
         lines.append("unused: " + " ".join(face_token(f, layout.kind) for f in layout.unused))
     return "\n".join(lines)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from cubecam.errors import InputError
 
@@ -27,7 +27,7 @@ WILDCARD_SYMBOLS = frozenset({BLANK, JOKER, WILD})
 Square = tuple[int, int]
 
 
-class LayoutKind(str, Enum):
+class LayoutKind(StrEnum):
     """How the cubes lie: a crossword, a word-hunt tray or loose dice."""
 
     CROSSWORD = "crossword"
@@ -146,8 +146,7 @@ class Layout:
         """The grid as rows from its top-left occupied corner, ``None`` for empty squares."""
         top, left, bottom, right = self.bounds()
         return [
-            [self.cells.get((r, c)) for c in range(left, right + 1)]
-            for r in range(top, bottom + 1)
+            [self.cells.get((r, c)) for c in range(left, right + 1)] for r in range(top, bottom + 1)
         ]
 
     def neighbours(self, square: Square) -> Iterator[Square]:

@@ -35,8 +35,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    modules: tuple = ()
-    for module in modules:
+    from cubecam.cli import score_command, words_command
+
+    for module in (score_command, words_command):
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -12,7 +12,14 @@ from pathlib import Path
 from cubecam.lexicon.base import Lexicon, Verdict, WordListLexicon
 from cubecam.lexicon.hunspell import HunspellCompoundLexicon, HunspellLexicon
 
-__all__ = ["HunspellCompoundLexicon", "HunspellLexicon", "Lexicon", "Verdict", "WordListLexicon", "load_lexicon"]
+__all__ = [
+    "HunspellCompoundLexicon",
+    "HunspellLexicon",
+    "Lexicon",
+    "Verdict",
+    "WordListLexicon",
+    "load_lexicon",
+]
 
 _loaded: dict[tuple[str, str | None, bool], Lexicon] = {}
 

@@ -21,12 +21,12 @@ import platformdirs
 
 from cubecam.errors import DictionaryMissing, InputError
 from cubecam.lexicon.base import NOT_IN_LIST, Lexicon
-from cubecam.lexicon.rules import rejection
+from cubecam.lexicon.rules import rejection, spelling_rejection
 
 DICTIONARY_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell/dicts"))
 DICTIONARIES = {"en": "en_US", "en_us": "en_US", "en_gb": "en_GB", "sv": "sv_SE", "sv_se": "sv_SE"}
 PACKAGES = {"en_US": "hunspell-en-us", "en_GB": "hunspell-en-gb", "sv_SE": "hunspell-sv"}
-COMPILE_VERSION = "1"
+COMPILE_VERSION = "2"
 
 
 def dictionary_code(lang: str) -> str:
@@ -91,17 +91,45 @@ def _expand(dic: Path, aff: Path, code: str) -> set[str]:
         raise DictionaryMissing(
             "hunspell's unmunch is not installed: install it with 'apt-get install hunspell-tools'"
         )
-    result = subprocess.run(
-        [unmunch, str(dic), str(aff)], capture_output=True, check=False, timeout=600
-    )
+    entries, bare_roots = _standalone_entries(dic, aff)
+    with tempfile.TemporaryDirectory() as folder:
+        filtered = Path(folder) / dic.name
+        filtered.write_text(entries, "utf-8")
+        result = subprocess.run(
+            [unmunch, str(filtered), str(aff)], capture_output=True, check=False, timeout=600
+        )
     if result.returncode != 0 or not result.stdout:
         raise DictionaryMissing(f"unmunch could not expand {dic}")
-    words = set(result.stdout.decode("utf-8", errors="replace").split())
+    words = set(result.stdout.decode("utf-8", errors="replace").split()) - bare_roots
     return {w for w in words if rejection(w, code) is None}
 
 
+def _standalone_entries(dic: Path, aff: Path) -> tuple[str, set[str]]:
+    """The .dic without entries that hunspell accepts only inside compounds or forbids.
+
+    Also returns the roots flagged NEEDAFFIX: only their affixed forms are words.
+    """
+    flags = {}
+    for line in aff.read_text("utf-8", errors="replace").splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[0] in ("ONLYINCOMPOUND", "FORBIDDENWORD", "NEEDAFFIX"):
+            flags[parts[0]] = parts[1]
+    dropped = {flags[k] for k in ("ONLYINCOMPOUND", "FORBIDDENWORD") if k in flags}
+    lines = dic.read_text("utf-8", errors="replace").splitlines()
+    kept, bare_roots = [lines[0]], set()
+    for line in lines[1:]:
+        word, _, rest = line.partition("/")
+        entry_flags = rest.split()[0] if rest.split() else ""
+        if dropped & set(entry_flags):
+            continue
+        if flags.get("NEEDAFFIX", "\0") in entry_flags:
+            bare_roots.add(word.strip())
+        kept.append(line)
+    return "\n".join(kept) + "\n", bare_roots
+
+
 @cache
-def _enchant_dict(code: str):  # noqa: ANN202 - enchant.Dict
+def _enchant_dict(code: str):
     import enchant
 
     broker = enchant.Broker()
@@ -130,12 +158,14 @@ class HunspellLexicon(Lexicon):
 
     def explain(self, word: str) -> str:
         lower = word.lower()
-        reason = rejection(lower, self.lang)
+        reason = spelling_rejection(lower)
         if reason:
             return reason
         speller = _enchant_dict(self.code)
         if speller.check(lower):
-            return "accepted by hunspell only as a compound or rare form, not in the full-form list"
+            return rejection(lower, self.lang) or (
+                "accepted by hunspell only as a compound or rare form, not in the full-form list"
+            )
         if speller.check(lower.capitalize()):
             return "a proper noun (only written with a capital)"
         if speller.check(lower.upper()):
@@ -156,7 +186,7 @@ class HunspellCompoundLexicon(HunspellLexicon):
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.check(word).ok
 
-    def check(self, word: str):  # noqa: ANN201 - Verdict
+    def check(self, word: str):
         verdict = super().check(word)
         lower = word.lower()
         if verdict.ok or rejection(lower, self.lang) or not lower.isalpha():

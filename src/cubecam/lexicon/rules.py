@@ -49,21 +49,38 @@ def is_abbreviation(word: str, lang: str) -> bool:
     base = base_language(lang)
     if word in abbreviations(base):
         return True
-    if word not in VOWELLESS_WORDS.get(base, set()) and not set(word) & VOWELS.get(base, VOWELS["en"]):
+    if word not in VOWELLESS_WORDS.get(base, set()) and not set(word) & VOWELS.get(
+        base, VOWELS["en"]
+    ):
         return True
     return len(word) > 1 and word not in ROMAN_LOOKALIKES and bool(_ROMAN.match(word))
 
 
-def rejection(word: str, lang: str) -> str | None:
-    """Why a dictionary entry is not an allowed word, or None when it is allowed."""
+ABBREVIATION = "an abbreviation"
+
+
+def spelling_rejection(word: str) -> str | None:
+    """Why a word can never be allowed, whatever the dictionary: apostrophes, hyphens, digits.
+
+    >>> spelling_rejection("ad-lib"), spelling_rejection("adlib")
+    ('has a hyphen', None)
+    """
     if "'" in word or "’" in word:
         return "has an apostrophe"
     if "-" in word:
         return "has a hyphen"
     if not word.isalpha():
         return "is not made of letters"
+    return None
+
+
+def rejection(word: str, lang: str) -> str | None:
+    """Why a dictionary entry is not an allowed word, or None when it is allowed."""
+    reason = spelling_rejection(word)
+    if reason:
+        return reason
     if word != word.lower():
         return "a proper noun (only written with a capital)"
     if is_abbreviation(word, lang):
-        return "an abbreviation"
+        return ABBREVIATION
     return None

@@ -1,0 +1,51 @@
+"""Options and input helpers shared by the commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from cubecam.errors import InputError
+from cubecam.grid_format import parse_grid
+from cubecam.layout import Layout
+from cubecam.user_files import read_user_text
+
+F = TypeVar("F", bound=Callable)
+
+MAX_GRID_BYTES = 1_000_000
+
+
+def lexicon_options(default_lang: str | None = "en") -> Callable[[F], F]:
+    """``--lang`` and ``--wordlist``, the dictionary options of every command that checks words."""
+
+    def decorate(command: F) -> F:
+        command = click.option(
+            "--wordlist",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Use the words of this file (one a line, any case) instead of the built-in dictionary.",
+        )(command)
+        return click.option(
+            "--lang",
+            default=default_lang,
+            show_default=default_lang is not None,
+            help="Built-in dictionary: en (en_US), en_GB or sv (sv_SE).",
+        )(command)
+
+    return decorate
+
+
+def json_option(command: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
+
+
+def read_grid(path: Path) -> Layout:
+    """A grid file parsed into a Layout; syntax errors name the file, line and column."""
+    try:
+        return parse_grid(read_user_text(path, "grid file", MAX_GRID_BYTES))
+    except InputError as error:
+        if str(error).startswith("grid file"):
+            raise
+        raise InputError(f"{path}: {error}") from None

@@ -1,0 +1,55 @@
+"""``cubecam words check``: the dispute settler."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from cubecam.cli.options import json_option, lexicon_options
+from cubecam.lexicon import load_lexicon
+
+
+@click.group()
+def words() -> None:
+    """Look words up in the dictionaries cubecam scores with."""
+
+
+@words.command()
+@click.argument("candidates", nargs=-1, required=True, metavar="WORD...")
+@lexicon_options()
+@json_option
+def check(candidates: tuple[str, ...], lang: str, wordlist: Path | None, as_json: bool) -> None:
+    """Say for each WORD whether it counts, and why not.
+
+    Exits 0 when every word counts, 1 when any does not.
+
+    \b
+    Example:
+      cubecam words check weave paris etc --lang en
+    """
+    lexicon = load_lexicon(lang, wordlist)
+    verdicts = [lexicon.check(word) for word in candidates]
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "lexicon": lexicon.name,
+                    "words": [{"word": v.word, "ok": v.ok, "reason": v.reason} for v in verdicts],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+    else:
+        for v in verdicts:
+            click.echo(
+                f"{v.word.upper()}: " + ("counts" if v.ok else f"does not count: {v.reason}")
+            )
+        click.echo(f"(dictionary: {lexicon.name})")
+    sys.exit(0 if all(v.ok for v in verdicts) else 1)
+
+
+COMMANDS = [words]

@@ -1,0 +1,1 @@
+"""The rules of the games cubecam scores; they speak only of Layouts and lexicons."""

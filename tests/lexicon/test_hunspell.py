@@ -1,0 +1,73 @@
+import pytest
+
+from cubecam.errors import DictionaryMissing, InputError
+from cubecam.lexicon import hunspell
+from cubecam.lexicon.hunspell import HunspellCompoundLexicon, compiled_list, dictionary_code
+
+
+def test_real_words_in_both_languages(en, sv):
+    for word in ["TIGER", "WEAVE", "OF", "IF", "TON", "PRETENSE", "LATCHED"]:
+        assert en.check(word).ok, word
+    for word in ["RAKT", "HAKREM", "DRAKE", "TALARE", "YLAR", "MOR", "ÅRET", "ÖL", "ÄLG"]:
+        assert sv.check(word).ok, word
+
+
+@pytest.mark.parametrize("word", ["PARIS", "USA", "NASA", "ETC", "TV", "DR"])
+def test_proper_nouns_and_abbreviations_rejected_in_english(en, word):
+    verdict = en.check(word)
+    assert not verdict.ok
+    assert "proper noun" in verdict.reason or "abbreviation" in verdict.reason
+
+
+@pytest.mark.parametrize("word", ["STOCKHOLM", "SVERIGE", "GÖTEBORG", "KR", "TV"])
+def test_proper_nouns_and_abbreviations_rejected_in_swedish(sv, word):
+    verdict = sv.check(word)
+    assert not verdict.ok
+    assert "proper noun" in verdict.reason or "abbreviation" in verdict.reason
+
+
+def test_apostrophes_and_hyphens(en):
+    assert en.check("DON'T").reason == "has an apostrophe"
+    assert en.check("AD-LIB").reason == "has a hyphen"
+
+
+def test_checking_and_listing_agree(en, sv):
+    for lexicon in (en, sv):
+        words = sorted(lexicon.words())
+        sample = words[:: max(1, len(words) // 2000)]
+        assert all(lexicon.check(w.upper()).ok for w in sample)
+        assert all(w == w.lower() and w.isalpha() for w in sample)
+    assert len(sv) > 500_000 and len(en) > 80_000
+
+
+def test_swedish_alphabet_has_its_own_letters(sv, en):
+    assert {"Å", "Ä", "Ö"} <= set(sv.alphabet)
+    assert set(en.alphabet) >= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def test_compounds_only_on_request(sv):
+    assert not sv.check("BILHUSBÅT").ok
+    compounds = HunspellCompoundLexicon("sv")
+    verdict = compounds.check("BILHUSBÅT")
+    assert verdict.ok and "compound" in verdict.reason
+    assert not compounds.check("STOCKHOLM").ok
+    assert "compounds" in compounds.name
+
+
+def test_compiled_list_is_cached(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUBECAM_CACHE_DIR", str(tmp_path))
+    first = compiled_list("en_GB")
+    mtime = first.stat().st_mtime_ns
+    assert compiled_list("en_GB") == first and first.stat().st_mtime_ns == mtime
+    assert first.is_relative_to(tmp_path)
+
+
+def test_missing_dictionary_names_the_package(tmp_path, monkeypatch):
+    monkeypatch.setattr(hunspell, "DICTIONARY_DIRS", (tmp_path,))
+    with pytest.raises(DictionaryMissing, match="apt-get install hunspell-sv"):
+        hunspell.HunspellLexicon("sv")
+
+
+def test_unknown_language():
+    with pytest.raises(InputError, match="unknown language"):
+        dictionary_code("klingon")

@@ -1,0 +1,72 @@
+import pytest
+
+from cubecam.errors import GridSyntaxError, InputError
+from cubecam.grid_format import format_grid, parse_grid
+from cubecam.layout import BLANK, JOKER, WILD, Face, LayoutKind
+
+EXAMPLE = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
+
+
+def test_rulebook_example_round_trips():
+    layout = parse_grid(EXAMPLE)
+    assert len(layout.cells) == 12
+    assert [f.symbol for f in layout.unused] == ["T", "U"]
+    assert format_grid(layout) == EXAMPLE
+    assert parse_grid(format_grid(layout)) == layout
+
+
+def test_comments_headers_and_blank_lines():
+    layout = parse_grid(
+        "# a comment\ngame: adlib\nset: adlib\n\nAB  # trailing\n\nunused: [Qu] ?\n"
+    )
+    assert layout.headers == {"game": "adlib", "set": "adlib"}
+    assert [f.symbol for f in layout.unused] == ["Qu", WILD]
+
+
+def test_wildcards_multi_letter_faces_and_swedish_letters():
+    layout = parse_grid("?e[Qu]ÅÄÖ[JOKER][BLANK]")
+    faces = [layout.at(0, c) for c in range(8)]
+    assert faces[0] == Face(WILD)
+    assert faces[1] == Face(WILD, declared="E")
+    assert faces[2].symbol == "Qu" and faces[2].letters == "QU"
+    assert [f.symbol for f in faces[3:6]] == ["Å", "Ä", "Ö"]
+    assert faces[6].symbol == JOKER and faces[7].symbol == BLANK
+
+
+def test_tray_rows_with_spaces_and_lower_case_letters():
+    layout = parse_grid("kind: tray\nr a k t\nQu e m o\nd r a k\ny l a r")
+    assert layout.kind is LayoutKind.TRAY
+    assert layout.at(0, 0) == Face("R") and layout.at(1, 0).symbol == "Qu"
+    assert len(layout.cells) == 16
+
+
+def test_loose_dice_are_all_unused():
+    layout = parse_grid("unused: A B C")
+    assert layout.kind is LayoutKind.LOOSE and not layout.cells and len(layout.unused) == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("AB\nC3", 2, 2),
+        ("AB\nC[Qu", 2, 2),
+        ("AB\nunused: A 7", 2, None),
+        ("gmae: x\nAB", 1, None),
+        ("AB\nunused: A\nCD", 3, None),
+        ("AB\ngame: adlib", 2, None),
+    ],
+)
+def test_parse_errors_name_line_and_column(text, line, column):
+    with pytest.raises(GridSyntaxError) as error:
+        parse_grid(text)
+    assert error.value.line == line
+    if column is not None:
+        assert error.value.column == column
+        assert f"line {line}, column {column}" in str(error.value)
+
+
+def test_empty_grid_and_unknown_kind():
+    with pytest.raises(InputError, match="empty"):
+        parse_grid("# nothing\n\n")
+    with pytest.raises(InputError, match="unknown kind"):
+        parse_grid("kind: spiral\nAB")
