@@ -50,6 +50,14 @@ def annotate(
         (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
         y = max(th + 2, int(y) - 4)
         cv2.rectangle(out, (int(x), y - th - 4), (int(x) + tw + 4, y + 2), colour, -1)
-        cv2.putText(out, label, (int(x) + 2, y - 2), cv2.FONT_HERSHEY_SIMPLEX, scale,
-                    (255, 255, 255), thickness, cv2.LINE_AA)
+        cv2.putText(
+            out,
+            label,
+            (int(x) + 2, y - 2),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            scale,
+            (255, 255, 255),
+            thickness,
+            cv2.LINE_AA,
+        )
     return out

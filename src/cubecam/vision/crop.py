@@ -25,6 +25,7 @@ def cut_faces(image: np.ndarray, quads: list[Quad], size: int = PATCH) -> np.nda
     patches = np.zeros((len(quads), size, size), np.uint8)
     for i, quad in enumerate(quads):
         matrix = cv2.getPerspectiveTransform(quad.corners.astype(np.float32), target)
-        patches[i] = cv2.warpPerspective(gray, matrix, (size, size), flags=cv2.INTER_AREA,
-                                         borderMode=cv2.BORDER_REPLICATE)
+        patches[i] = cv2.warpPerspective(
+            gray, matrix, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+        )
     return patches

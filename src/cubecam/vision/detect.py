@@ -118,7 +118,7 @@ def candidates(image: np.ndarray) -> list[Quad]:
 
 
 def _outlines(mask: np.ndarray, low: float, high: float, grow: int) -> list[Quad]:
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     x, y, w, h, area = stats[1:].T
     box = w * h
     keep = (area > low) & (area < high) & (np.maximum(w, h) < 1.6 * np.minimum(w, h))
@@ -159,8 +159,11 @@ def _drop_containers(quads: list[Quad]) -> list[Quad]:
     """Drop trays and boards (outlines holding several faces) and glyphs inside faces."""
     drop: set[int] = set()
     for i, outer in enumerate(quads):
-        inside = [j for j, q in enumerate(quads) if j != i and outer.contains(q.center)
-                  and q.side < 0.8 * outer.side]
+        inside = [
+            j
+            for j, q in enumerate(quads)
+            if j != i and outer.contains(q.center) and q.side < 0.8 * outer.side
+        ]
         if len(inside) >= 2:
             drop.add(i)
         elif len(inside) == 1:

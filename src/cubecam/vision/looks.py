@@ -40,8 +40,9 @@ def save_look(name: str, features: np.ndarray, labels: list[str]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     old_features, old_labels = load_look(name)
     features = np.concatenate([old_features, features]) if len(old_features) else features
-    np.savez_compressed(path, features=features.astype(np.float32),
-                        labels=np.array([*old_labels, *labels]))
+    np.savez_compressed(
+        path, features=features.astype(np.float32), labels=np.array([*old_labels, *labels])
+    )
     return path
 
 

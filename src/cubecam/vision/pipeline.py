@@ -1,8 +1,7 @@
 """Read a photo of cubes: load, find the top faces, rebuild the layout, read each glyph,
 use what is known about the set, and build the :class:`~cubecam.layout.Layout`.
 
->>> import cv2
-import numpy as np
+>>> import numpy as np
 >>> read_photo(np.full((200, 200, 3), 128, np.uint8))
 Traceback (most recent call last):
 ...
@@ -13,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from cubecam.cubesets import CubeSet
@@ -78,7 +78,9 @@ def _guesses(probabilities: np.ndarray) -> list[Guess]:
     return guesses
 
 
-def read_faces(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, list[Quad], np.ndarray]:
+def read_faces(
+    source: str | Path | bytes | np.ndarray,
+) -> tuple[LoadedImage, list[Quad], np.ndarray]:
     """The photo at working size, its faces' outlines and their grey patches."""
     loaded, name = _loaded(source)
     quads = find_faces(loaded.image)

@@ -20,7 +20,9 @@ def tesseract_symbol(patch: np.ndarray, turns: tuple[int, ...] = (0, 1, 2, 3)) -
         import pytesseract
     except ImportError as error:
         raise CubecamError("--ocr tesseract needs pytesseract: pip install pytesseract") from error
-    inner = patch[patch.shape[0] // 8 : -patch.shape[0] // 8, patch.shape[1] // 8 : -patch.shape[1] // 8]
+    inner = patch[
+        patch.shape[0] // 8 : -patch.shape[0] // 8, patch.shape[1] // 8 : -patch.shape[1] // 8
+    ]
     _, binary = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     if np.median(binary) < 128:
         binary = 255 - binary
@@ -33,7 +35,9 @@ def tesseract_symbol(patch: np.ndarray, turns: tuple[int, ...] = (0, 1, 2, 3)) -
                 image, config="--psm 10", output_type=pytesseract.Output.DICT
             )
         except pytesseract.TesseractNotFoundError as error:
-            raise CubecamError("--ocr tesseract needs tesseract: apt-get install tesseract-ocr") from error
+            raise CubecamError(
+                "--ocr tesseract needs tesseract: apt-get install tesseract-ocr"
+            ) from error
         for text, conf in zip(data["text"], data["conf"], strict=True):
             text = text.strip()
             confidence = float(conf) / 100.0

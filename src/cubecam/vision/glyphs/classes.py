@@ -14,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("Å", "Ä", "Ö", "Ü")
+LETTERS = (*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Å", "Ä", "Ö", "Ü")
 MULTI = ("Qu", "An", "Er", "He", "In", "Th")
 CLASSES: tuple[str, ...] = (*LETTERS, *MULTI, "BLANK", "JOKER")
 DEFAULT_ALPHABET = frozenset((*LETTERS, "Qu", "BLANK", "JOKER"))

@@ -112,8 +112,9 @@ def render_crop(
     corners += rng.normal(0, 0.035 * size, corners.shape).astype(np.float32)
     target = np.array([[0, 0], [2 * SIZE, 0], [2 * SIZE, 2 * SIZE], [0, 2 * SIZE]], np.float32)
     matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
-    warped = cv2.warpPerspective(gray, matrix, (2 * SIZE, 2 * SIZE), flags=cv2.INTER_LINEAR,
-                                 borderMode=cv2.BORDER_REPLICATE)
+    warped = cv2.warpPerspective(
+        gray, matrix, (2 * SIZE, 2 * SIZE), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
     return normalise(warped)
 
 

@@ -27,14 +27,23 @@ class GlyphNetwork:
         i = 0
         while f"conv{i}_w" in weights:
             w = weights[f"conv{i}_w"].astype(np.float32)
-            self.convs.append((w.reshape(w.shape[0], -1).T.copy(), weights[f"conv{i}_b"],
-                               bool(weights[f"conv{i}_pool"])))
+            self.convs.append(
+                (
+                    w.reshape(w.shape[0], -1).T.copy(),
+                    weights[f"conv{i}_b"],
+                    bool(weights[f"conv{i}_pool"]),
+                )
+            )
             i += 1
         self.dense = []
         i = 0
         while f"fc{i}_w" in weights:
-            self.dense.append((weights[f"fc{i}_w"].T.astype(np.float32).copy(),
-                               weights[f"fc{i}_b"].astype(np.float32)))
+            self.dense.append(
+                (
+                    weights[f"fc{i}_w"].T.astype(np.float32).copy(),
+                    weights[f"fc{i}_b"].astype(np.float32),
+                )
+            )
             i += 1
 
     @classmethod

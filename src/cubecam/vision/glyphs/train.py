@@ -34,8 +34,11 @@ class Net(nn.Module):
         super().__init__()
         layers: list[nn.Module] = []
         for c_in, c_out, pool in CHANNELS:
-            layers += [nn.Conv2d(c_in, c_out, 3, padding=1, bias=False), nn.BatchNorm2d(c_out),
-                       nn.ReLU()]
+            layers += [
+                nn.Conv2d(c_in, c_out, 3, padding=1, bias=False),
+                nn.BatchNorm2d(c_out),
+                nn.ReLU(),
+            ]
             if pool:
                 layers.append(nn.MaxPool2d(2))
         self.convs = nn.Sequential(*layers)
