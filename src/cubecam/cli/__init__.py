@@ -35,9 +35,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from cubecam.cli import read_command, score_command, words_command
+    from cubecam.cli import read_command, score_command, synth_command, words_command
 
-    for module in (score_command, words_command, read_command):
+    for module in (score_command, words_command, synth_command, read_command):
         for command in module.COMMANDS:
             main.add_command(command)
 
