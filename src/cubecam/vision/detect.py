@@ -17,6 +17,8 @@ exactly one much smaller square is a face whose glyph (an O, the joker's frame) 
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -26,8 +28,7 @@ LEVELS = 10
 MIN_AREA = 0.0004
 MAX_AREA = 0.2
 _KERNEL = np.ones((3, 3), np.uint8)
-ERODE = 2
-_ERODE_KERNEL = np.ones((2 * ERODE + 1, 2 * ERODE + 1), np.uint8)
+CUT = 1
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class Quad:
 
     corners: np.ndarray
     score: float = 1.0
+    mask: tuple[int, int, int] = (0, 0, 0)
+    """Which thresholded mask it came from: (channel, level, variant)."""
 
     @property
     def center(self) -> tuple[float, float]:
@@ -54,7 +57,7 @@ class Quad:
         return float(np.degrees(np.arctan2(dy, dx)))
 
     def scaled(self, factor: float) -> Quad:
-        return Quad(self.corners * factor, self.score)
+        return Quad(self.corners * factor, self.score, self.mask)
 
     def contains(self, point: tuple[float, float]) -> bool:
         return cv2.pointPolygonTest(self.corners.astype(np.float32), point, False) > 0
@@ -97,27 +100,37 @@ def _channels(image: np.ndarray) -> list[np.ndarray]:
     return channels
 
 
-def candidates(image: np.ndarray) -> list[Quad]:
-    """Every square-ish outline at any threshold of any channel (overlapping ones included).
+def _masks(image: np.ndarray) -> Iterator[tuple[tuple[int, int, int], np.ndarray, int]]:
+    """Every thresholded mask: (its key, the mask, how much its outlines must grow back).
 
-    Each threshold is also tried eroded, so that faces touching through a thin bright
-    bridge come apart; their outlines are grown back by what the erosion took.
+    Each threshold is also tried with the image's edges cut out, so that faces touching
+    along a faint line come apart; their outlines grow back by what the cut took.
     """
-    area_total = image.shape[0] * image.shape[1]
-    low, high = MIN_AREA * area_total, MAX_AREA * area_total
-    found: list[Quad] = []
-    for channel in _channels(image):
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    edges = (cv2.dilate(cv2.Canny(gray, 40, 100), _KERNEL) == 0).astype(np.uint8)
+    for c, channel in enumerate(_channels(image)):
         lo, hi = np.percentile(channel, (3, 99))
         if hi - lo < 10:
             continue
-        for level in np.linspace(lo, hi, LEVELS + 2)[1:-1]:
+        for i, level in enumerate(np.linspace(lo, hi, LEVELS + 2)[1:-1]):
             binary = cv2.morphologyEx((channel > level).astype(np.uint8), cv2.MORPH_OPEN, _KERNEL)
-            for grow, mask in ((0, binary), (ERODE, cv2.erode(binary, _ERODE_KERNEL))):
-                found += _outlines(mask, low, high, grow)
+            yield (c, i, 0), binary, 0
+            yield (c, i, 1), binary & edges, CUT
+
+
+def candidates(image: np.ndarray) -> list[Quad]:
+    """Every square-ish outline in any mask (overlapping ones included)."""
+    area_total = image.shape[0] * image.shape[1]
+    low, high = MIN_AREA * area_total, MAX_AREA * area_total
+    found: list[Quad] = []
+    for key, mask, grow in _masks(image):
+        found += _outlines(mask, low, high, grow, key)
     return found
 
 
-def _outlines(mask: np.ndarray, low: float, high: float, grow: int) -> list[Quad]:
+def _outlines(
+    mask: np.ndarray, low: float, high: float, grow: int, key: tuple[int, int, int]
+) -> list[Quad]:
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     x, y, w, h, area = stats[1:].T
     box = w * h
@@ -137,7 +150,7 @@ def _outlines(mask: np.ndarray, low: float, high: float, grow: int) -> list[Quad
             centre = corners.mean(axis=0)
             side = np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1).mean()
             corners = centre + (corners - centre) * (side + 2 * grow) / side
-        found.append(Quad(corners, score))
+        found.append(Quad(corners, score, key))
     return found
 
 
@@ -207,10 +220,66 @@ def _common_colour(image: np.ndarray, quads: list[Quad]) -> list[Quad]:
     return [q for q, near in zip(quads, distance[seed] < 40, strict=True) if near]
 
 
+def _tiles(image: np.ndarray, faces: list[Quad]) -> list[Quad]:
+    """Faces inside blobs of touching cubes that no threshold parted, cut on the lattice.
+
+    The blobs come from the mask most faces were found in, and must have the faces'
+    colour; each is tiled along its own outline's angle with squares of the faces' size,
+    keeping the squares the blob covers.
+    """
+    if len(faces) < 2:
+        return []
+    key = Counter(q.mask for q in faces).most_common(1)[0][0]
+    mask = next(m for k, m, _ in _masks(image) if k == key)
+    side = float(np.median([q.side for q in faces]))
+    colour = np.median([_face_stats(image, q)[0] for q in faces], axis=0)
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    big = (stats[1:, 4] > 1.7 * side * side) & (stats[1:, 4] < 60 * side * side)
+    tiles = []
+    for index in np.flatnonzero(big) + 1:
+        ys, xs = np.nonzero(labels == index)
+        blob_colour = np.median(lab[ys, xs].astype(np.float32), axis=0)
+        if np.linalg.norm((blob_colour - colour) * (0.5, 1.0, 1.0)) > 30:
+            continue
+        points = np.stack([xs, ys], axis=1).astype(np.float64)
+        angle = _edge_angle((labels == index).astype(np.uint8))
+        rotation = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])
+        points = points @ rotation.T
+        low = points.min(axis=0)
+        extent = points.max(axis=0) - low
+        cells = np.maximum(1, np.round(extent / side)).astype(int)
+        pitch = extent / cells
+        cell = np.minimum(((points - low) / pitch).astype(int), cells - 1)
+        covered = np.bincount(cell[:, 1] * cells[0] + cell[:, 0], minlength=cells.prod())
+        full = covered > 0.7 * pitch.prod()
+        if covered[full].sum() < 0.9 * len(points) or not 0.75 < pitch[0] / pitch[1] < 1.33:
+            continue
+        for flat in np.flatnonzero(full):
+            r, c = divmod(int(flat), int(cells[0]))
+            square = low + pitch * np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]])
+            tiles.append(Quad(order_corners(square @ rotation), 0.5, key))
+    return tiles
+
+
+def _edge_angle(blob: np.ndarray) -> float:
+    """The direction (radians, modulo a quarter turn) of a blob's outline's straight edges."""
+    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    poly = cv2.approxPolyDP(outline, 2.0, True).reshape(-1, 2).astype(np.float64)
+    edges = np.roll(poly, -1, axis=0) - poly
+    lengths = np.linalg.norm(edges, axis=1)
+    angles = 4 * np.arctan2(edges[:, 1], edges[:, 0])
+    return float(np.arctan2((lengths * np.sin(angles)).sum(), (lengths * np.cos(angles)).sum()) / 4)
+
+
 def find_faces(image: np.ndarray) -> list[Quad]:
     """The top faces of the cubes in a BGR image, in reading order (top to bottom)."""
     quads = _suppress(candidates(image))
     quads = _drop_containers(quads)
     quads = _common_size(quads)
     quads = _common_colour(image, quads)
+    tiles = _tiles(image, quads)
+    if tiles:
+        quads = _suppress(quads + tiles)
     return sorted(quads, key=lambda q: (q.center[1], q.center[0]))

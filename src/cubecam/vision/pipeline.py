@@ -32,6 +32,7 @@ WORKING_SIDE = 1000
 """Photos are read at this size (longer side, pixels); coordinates are reported full size."""
 LAYOUTS = ("auto", "crossword", "tray", "loose")
 OCR_ENGINES = ("glyphs", "tesseract")
+TRAY_SIZES = (4, 5, 6)
 
 
 def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:
@@ -47,27 +48,51 @@ def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:
     return load_scaled(source, WORKING_SIDE), name
 
 
-def _choose_layout(layout: str, grid: Grid, count: int, cubeset: CubeSet | None) -> LayoutKind:
+def _choose_layout(
+    layout: str, grid: Grid, count: int, cubeset: CubeSet | None, agreement: float
+) -> LayoutKind:
+    """The layout asked for, or the one the cubes make: ``agreement`` is the share of the
+    cubes on the lattice that are turned the same way (a crossword's letters are)."""
     if layout != "auto":
         return LayoutKind(layout)
-    if grid.is_full_square() or (cubeset is not None and cubeset.kind == "tray"):
-        return LayoutKind.TRAY
-    if grid.on_grid >= max(2, 0.4 * count):
+    n = round(count**0.5)
+    square = n * n == count and n in TRAY_SIZES and grid.on_grid >= 0.6 * count
+    full = grid.is_full_square() is not None
+    if full or square or (cubeset is not None and cubeset.kind == "tray"):
+        if agreement < 0.9 or count > 16 or full:
+            return LayoutKind.TRAY
+    if grid.on_grid >= max(2, 0.4 * count) and agreement >= 0.6:
         return LayoutKind.CROSSWORD
+    if grid.on_grid >= 0.6 * count:
+        return LayoutKind.TRAY
     return LayoutKind.LOOSE
 
 
+def _orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float]:
+    """The common quarter turn of the cubes on the lattice, and the share turned that way
+    among those whose turn is clear."""
+    if not on_grid.any():
+        return 0, 0.0
+    grid_scores = GlyphScores(scores.probabilities[on_grid], scores.features[on_grid])
+    turn = grid_scores.common_turn()
+    per_turn = grid_scores.probabilities.sum(axis=1)
+    clear = per_turn.max(axis=1) > 0.8
+    if not clear.any():
+        return turn, 1.0
+    return turn, float((per_turn[clear].argmax(axis=1) == turn).mean())
+
+
 def _probabilities(
-    scores: GlyphScores, kind: LayoutKind, allowed: frozenset[str]
-) -> tuple[np.ndarray, int]:
-    """Per-cube symbol probabilities within ``allowed``, and the crossword's common turn."""
+    scores: GlyphScores, allowed: frozenset[str], turn: int | None, on_grid: np.ndarray
+) -> np.ndarray:
+    """Per-cube symbol probabilities within ``allowed``: cubes on a crossword's lattice
+    turned ``turn``, the others (and every cube when ``turn`` is None) any way."""
     mask = np.array([symbol in allowed for symbol in CLASSES], float)
     masked = GlyphScores(scores.probabilities * mask[None, :, None], scores.features)
-    if kind is LayoutKind.CROSSWORD:
-        turn = masked.common_turn()
-        return masked.upright_as(turn), turn
     p = masked.any_turn()
-    return p / np.maximum(p.sum(axis=1, keepdims=True), 1e-12), 0
+    if turn is not None:
+        p[on_grid] = masked.probabilities[on_grid, :, turn]
+    return p / np.maximum(p.sum(axis=1, keepdims=True), 1e-12)
 
 
 def _guesses(probabilities: np.ndarray) -> list[Guess]:
@@ -113,19 +138,25 @@ def read_photo(
     angle = common_angle([q.angle for q in quads])
     side = float(np.median([q.side for q in quads]))
     grid = build_grid(centres, angle, side)
-    kind = _choose_layout(layout, grid, len(quads), cubeset)
     notes: list[str] = []
-
     allowed = (alphabet(cubeset) if cubeset is not None else frozenset()) or DEFAULT_ALPHABET
+    on_grid = np.array([square is not None for square in grid.squares])
     if ocr == "tesseract":
         from cubecam.vision.tesseract import tesseract_probabilities
 
+        kind = _choose_layout(layout, grid, len(quads), cubeset, 1.0)
         probabilities, turn = tesseract_probabilities(patches, allowed, kind), 0
     else:
         scores = read_glyphs(patches)
         if cubeset is not None:
             scores = adjust_for_look(scores, cubeset.name)
-        probabilities, turn = _probabilities(scores, kind, allowed)
+        turn, agreement = _orientation(scores, on_grid)
+        kind = _choose_layout(layout, grid, len(quads), cubeset, agreement)
+        if kind is not LayoutKind.CROSSWORD:
+            turn = 0
+        probabilities = _probabilities(
+            scores, allowed, turn if kind is LayoutKind.CROSSWORD else None, on_grid
+        )
     guesses = _guesses(probabilities)
     if cubeset is not None:
         guesses = apply_cubeset(guesses, cubeset)
