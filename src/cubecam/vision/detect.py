@@ -29,6 +29,8 @@ MIN_AREA = 0.0004
 MAX_AREA = 0.2
 _KERNEL = np.ones((3, 3), np.uint8)
 CUT = 1
+INKED = 40
+"""The grey spread in a face's middle above which it carries a glyph."""
 
 
 @dataclass(frozen=True)
@@ -212,12 +214,18 @@ def _common_colour(image: np.ndarray, quads: list[Quad]) -> list[Quad]:
         return quads
     stats = [_face_stats(image, q) for q in quads]
     colours = np.array([colour for colour, _ in stats])
-    inked = np.array([ink > 40 for _, ink in stats], np.float64)
+    inked = np.array([ink > INKED for _, ink in stats], np.float64)
     weights = np.array([0.5, 1.0, 1.0])
     distance = np.linalg.norm((colours[:, None] - colours[None, :]) * weights, axis=2)
     close = distance < 28
-    seed = int(np.argmax(close @ (0.05 + inked)))
-    return [q for q, near in zip(quads, distance[seed] < 40, strict=True) if near]
+    seed = int(np.argmax(close @ (0.002 + inked)))
+    members = distance[seed] < 40
+    printed = members & (inked > 0)
+    if printed.any():
+        reference = np.median(colours[printed], axis=0)
+        blank_like = np.linalg.norm((colours - reference) * weights, axis=1) < 15
+        members &= (inked > 0) | blank_like
+    return [q for q, keep in zip(quads, members, strict=True) if keep]
 
 
 def _tiles(image: np.ndarray, faces: list[Quad]) -> list[Quad]:
@@ -255,10 +263,20 @@ def _tiles(image: np.ndarray, faces: list[Quad]) -> list[Quad]:
         full = covered > 0.7 * pitch.prod()
         if covered[full].sum() < 0.9 * len(points) or not 0.75 < pitch[0] / pitch[1] < 1.33:
             continue
+        squares = []
         for flat in np.flatnonzero(full):
             r, c = divmod(int(flat), int(cells[0]))
             square = low + pitch * np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]])
-            tiles.append(Quad(order_corners(square @ rotation), 0.5, key))
+            squares.append(Quad(order_corners(square @ rotation), 0.5, key))
+        stats = [_face_stats(image, q) for q in squares]
+        printed = [ink > INKED for _, ink in stats]
+        if sum(printed) < 0.6 * len(squares):
+            continue
+        tiles += [
+            q
+            for q, (c, _), p in zip(squares, stats, printed, strict=True)
+            if p or np.linalg.norm((c - colour) * (0.5, 1.0, 1.0)) < 15
+        ]
     return tiles
 
 
