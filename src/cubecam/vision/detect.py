@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -42,12 +43,12 @@ class Quad:
     mask: tuple[int, int, int] = (0, 0, 0)
     """Which thresholded mask it came from: (channel, level, variant)."""
 
-    @property
+    @cached_property
     def center(self) -> tuple[float, float]:
         x, y = self.corners.mean(axis=0)
         return (float(x), float(y))
 
-    @property
+    @cached_property
     def side(self) -> float:
         """The mean length of the four edges."""
         return float(np.linalg.norm(self.corners - np.roll(self.corners, 1, axis=0), axis=1).mean())
@@ -158,16 +159,25 @@ def _outlines(
 
 def _suppress(quads: list[Quad]) -> list[Quad]:
     """The best of each group of outlines around the same centre."""
-    quads = sorted(quads, key=lambda q: -q.score)
-    centres = np.array([q.center for q in quads]).reshape(-1, 2)
+    if not quads:
+        return []
+    best: dict[tuple[int, int, int], Quad] = {}
+    for quad in quads:
+        cell = (round(quad.center[0] / 3), round(quad.center[1] / 3), round(quad.side / 3))
+        if cell not in best or best[cell].score < quad.score:
+            best[cell] = quad
+    quads = sorted(best.values(), key=lambda q: -q.score)
+    centres = np.array([q.center for q in quads])
     sides = np.array([q.side for q in quads])
-    distance = np.linalg.norm(centres[:, None] - centres[None, :], axis=2)
+    distance = np.sqrt(((centres[:, None] - centres[None, :]) ** 2).sum(axis=2))
     near = distance < 0.45 * np.minimum(sides[:, None], sides[None, :])
-    kept: list[int] = []
+    suppressed = np.zeros(len(quads), bool)
+    kept = []
     for i in range(len(quads)):
-        if not near[i, kept].any():
-            kept.append(i)
-    return [quads[i] for i in kept]
+        if not suppressed[i]:
+            kept.append(quads[i])
+            suppressed |= near[i]
+    return kept
 
 
 def _drop_containers(quads: list[Quad]) -> list[Quad]:
