@@ -139,7 +139,7 @@ def read_photo(
     side = float(np.median([q.side for q in quads]))
     grid = build_grid(centres, angle, side)
     notes: list[str] = []
-    allowed = (alphabet(cubeset) if cubeset is not None else frozenset()) or DEFAULT_ALPHABET
+    allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
     on_grid = np.array([square is not None for square in grid.squares])
     if ocr == "tesseract":
         from cubecam.vision.tesseract import tesseract_probabilities
