@@ -60,7 +60,7 @@ def test_large_photos_are_scaled_for_processing(tmp_path):
     [
         (b"", "empty"),
         (b"hello, not a photo", "not a photo"),
-        (b"\xff\xd8\xff\xe0" + b"\x00" * 40, "not a photo|damaged"),
+        (b"\xff\xd8\xff\xe0" + b"\x00" * 40, r"not a photo|damaged"),
     ],
 )
 def test_bad_files_are_refused(tmp_path, data, message):
@@ -72,7 +72,7 @@ def test_bad_files_are_refused(tmp_path, data, message):
 
 def test_truncated_png_is_damaged(tmp_path):
     good = cv2.imencode(".png", np.random.default_rng(1).integers(0, 255, (64, 64, 3), np.uint8))[1]
-    with pytest.raises(InputError, match="damaged|not a photo"):
+    with pytest.raises(InputError, match=r"damaged|not a photo"):
         load_image(good.tobytes()[: len(good) // 2])
 
 

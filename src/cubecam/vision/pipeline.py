@@ -58,9 +58,9 @@ def _choose_layout(
     n = round(count**0.5)
     square = n * n == count and n in TRAY_SIZES and grid.on_grid >= 0.6 * count
     full = grid.is_full_square() is not None
-    if full or square or (cubeset is not None and cubeset.kind == "tray"):
-        if agreement < 0.9 or count > 16 or full:
-            return LayoutKind.TRAY
+    tray_like = full or square or (cubeset is not None and cubeset.kind == "tray")
+    if tray_like and (agreement < 0.9 or count > 16 or full):
+        return LayoutKind.TRAY
     if grid.on_grid >= max(2, 0.4 * count) and agreement >= 0.6:
         return LayoutKind.CROSSWORD
     if grid.on_grid >= 0.6 * count:
