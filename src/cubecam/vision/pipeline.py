@@ -33,6 +33,7 @@ WORKING_SIDE = 1000
 LAYOUTS = ("auto", "crossword", "tray", "loose")
 OCR_ENGINES = ("glyphs", "tesseract")
 TRAY_SIZES = (4, 5, 6)
+VERIFY_ABOVE = 0.5
 
 
 def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:
@@ -103,12 +104,19 @@ def _guesses(probabilities: np.ndarray) -> list[Guess]:
     return guesses
 
 
+def _shows_glyph(image: np.ndarray, quads: list[Quad]) -> list[bool]:
+    """Whether the glyph reader is sure each outline shows a printed face."""
+    scores = read_glyphs(cut_faces(image, quads)).any_turn()
+    blank = CLASSES.index("BLANK")
+    return [bool(row.max() > VERIFY_ABOVE and row.argmax() != blank) for row in scores]
+
+
 def read_faces(
     source: str | Path | bytes | np.ndarray,
 ) -> tuple[LoadedImage, list[Quad], np.ndarray]:
     """The photo at working size, its faces' outlines and their grey patches."""
     loaded, name = _loaded(source)
-    quads = find_faces(loaded.image)
+    quads = find_faces(loaded.image, verify=_shows_glyph)
     if not quads:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
