@@ -43,8 +43,10 @@ def make_scene(
 ) -> tuple[np.ndarray, dict]:
     """One rendered photo and its label (without ``image``, which names the file).
 
-    ``lang``, ``cubeset`` and ``tray_size`` are drawn from the seed when not given; a
-    crossword ``layout`` replaces the generated one (e.g. the rulebook's example).
+    ``lang``, ``cubeset`` and ``tray_size`` are drawn from the seed when not given. A
+    ``layout`` sets what lies on the table instead of a random one: a crossword's grid and
+    cubes left over (e.g. the rulebook's example), a tray's rows, or loose dice's faces (its
+    ``unused``).
     """
     if kind not in KINDS:
         raise InputError(f"unknown scene kind {kind!r} (known: {', '.join(KINDS)})")
@@ -160,5 +162,9 @@ def _plan(
         size = tray_size or int(rng.choice((4, 5, 6), p=(0.5, 0.3, 0.2)))
         if cubeset is None and size == 4 and lang == "en":
             cubeset = "classic-4x4"
-        return plan_tray(rng, size=size, cubeset=cubeset, lang=lang)
-    return plan_loose(rng, count=int(rng.integers(6, 17)), cubeset=cubeset, lang=lang)
+        rows = None
+        if layout is not None:
+            rows = [[face.symbol if face else "BLANK" for face in row] for row in layout.rows()]
+        return plan_tray(rng, size=size, cubeset=cubeset, lang=lang, rows=rows)
+    faces = [face.symbol for face in layout.faces()] if layout is not None else None
+    return plan_loose(rng, count=int(rng.integers(6, 17)), cubeset=cubeset, lang=lang, faces=faces)
