@@ -1,6 +1,7 @@
 """Read the glyph on each face patch: a probability for every (symbol, quarter turn).
 
->>> import numpy as np
+>>> import cv2
+import numpy as np
 >>> scores = read_glyphs(np.full((2, 64, 64), 200, np.uint8))
 >>> scores.probabilities.shape[1:], round(float(scores.probabilities[0].sum()), 3)
 ((38, 4), 1.0)
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cubecam.vision.glyphs.classes import CLASSES, TURNS, normalise
+from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET, TURNS, normalise
 from cubecam.vision.glyphs.network import GlyphNetwork, shipped_network
 
 
@@ -39,6 +40,15 @@ class GlyphScores:
 
     def best_turns(self) -> np.ndarray:
         return self.probabilities.sum(axis=1).argmax(axis=1)
+
+
+def read_face(crop: np.ndarray, alphabet: frozenset[str] = DEFAULT_ALPHABET) -> tuple[str, float]:
+    """The symbol on one face crop (BGR or grey, any quarter turn) and its probability."""
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    p = read_glyphs(gray[None]).any_turn()[0]
+    p = p * np.array([symbol in alphabet for symbol in CLASSES])
+    best = int(np.argmax(p))
+    return CLASSES[best], float(p[best] / max(p.sum(), 1e-12))
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
