@@ -354,36 +354,6 @@ def _inside(image: np.ndarray, quad: Quad) -> bool:
     return bool(x.min() >= 0 and y.min() >= 0 and x.max() < width and y.max() < height)
 
 
-def _refine(gray: np.ndarray, quad: Quad, size: int = 64, margin: float = 1.15) -> Quad:
-    """The top face within an outline that took in a die's lit sides too: the largest bright
-    square-ish region inside it (the outline itself when there is none)."""
-    centre = quad.corners.mean(axis=0)
-    outer = (centre + (quad.corners - centre) * margin).astype(np.float32)
-    target = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
-    matrix = cv2.getPerspectiveTransform(outer, target)
-    patch = cv2.warpPerspective(gray, matrix, (size, size), flags=cv2.INTER_AREA)
-    middle = patch[size // 4 : -size // 4, size // 4 : -size // 4]
-    face = float(np.median(middle))
-    spread = max(10.0, float(np.percentile(np.abs(middle.astype(np.float32) - face), 50)) * 3)
-    same = (np.abs(patch.astype(np.float32) - face) < spread).astype(np.uint8)
-    same = cv2.morphologyEx(same, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(same, connectivity=4)
-    index = labels[size // 2, size // 2]
-    if index == 0:
-        return quad
-    region = (labels == index).astype(np.uint8)
-    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
-        return quad
-    contour = max(contours, key=cv2.contourArea)
-    area = cv2.contourArea(contour) / (size * size) * margin * margin
-    outline = _outline(contour, cv2.contourArea(contour))
-    if outline is None or not 0.45 < area < 0.85:
-        return quad
-    back = cv2.perspectiveTransform(outline[0][None].astype(np.float32), np.linalg.inv(matrix))
-    return Quad(order_corners(back[0]), quad.score, quad.mask)
-
-
 def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     """The top faces of the cubes in a BGR image, in reading order (top to bottom).
 
@@ -399,6 +369,4 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
         quads = _suppress(quads + tiles)
     if verify is not None:
         quads = _grow(image, quads, verify)
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    quads = [_refine(gray, q) for q in quads]
     return sorted(quads, key=lambda q: (q.center[1], q.center[0]))

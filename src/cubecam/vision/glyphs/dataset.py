@@ -159,14 +159,19 @@ def scene_crops(
             side = float(np.linalg.norm(corners[1] - corners[0]))
             nearest = int(np.argmin(np.linalg.norm(centres - np.array(cube["center"]), axis=1)))
             quad = quads[nearest]
-            if symbol not in CLASSES or np.linalg.norm(centres[nearest] - cube["center"]) > 0.4 * side:
+            if (
+                symbol not in CLASSES
+                or np.linalg.norm(centres[nearest] - cube["center"]) > 0.4 * side
+            ):
                 continue
             letter = np.degrees(np.arctan2(*(corners[1] - corners[0])[::-1]))
             turn = round((quad.angle - letter) / 90.0) % 4
             for _ in range(per_cube):
                 jittered = quad.corners + rng.normal(0, 0.02 * side, (4, 2))
                 matrix = cv2.getPerspectiveTransform(jittered.astype(np.float32), target)
-                patch = cv2.warpPerspective(gray, matrix, (2 * SIZE, 2 * SIZE), flags=cv2.INTER_AREA)
+                patch = cv2.warpPerspective(
+                    gray, matrix, (2 * SIZE, 2 * SIZE), flags=cv2.INTER_AREA
+                )
                 images.append(normalise(patch))
                 labels.append(CLASSES.index(symbol))
                 turns.append(turn)

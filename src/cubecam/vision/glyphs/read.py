@@ -1,7 +1,6 @@
 """Read the glyph on each face patch: a probability for every (symbol, quarter turn).
 
->>> import cv2
-import numpy as np
+>>> import numpy as np
 >>> scores = read_glyphs(np.full((2, 64, 64), 200, np.uint8))
 >>> scores.probabilities.shape[1:], round(float(scores.probabilities[0].sum()), 3)
 ((38, 4), 1.0)
@@ -11,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET, TURNS, normalise

@@ -116,7 +116,9 @@ def main() -> None:
     images, labels, turns = rendered_parallel("faces", args.rendered, args.seed)
     if args.scenes:
         scene = rendered_parallel("scenes", args.scenes, args.seed + 50)
-        images, labels, turns = (np.concatenate(pair) for pair in zip((images, labels, turns), scene, strict=True))
+        images, labels, turns = (
+            np.concatenate(pair) for pair in zip((images, labels, turns), scene, strict=True)
+        )
         print(f"{len(scene[0])} crops from {args.scenes} rendered photos")
     real_images, real_labels, real_turns = real_crops("train")
     print(f"{len(images)} rendered + {len(real_images)} real crops in {time.time() - start:.0f} s")
