@@ -19,7 +19,10 @@ def crossword():
 def read_right(reading, label) -> float:
     """The share of labelled cubes found and read right."""
     found = matches(np.array([c.center for c in reading.cubes]).reshape(-1, 2), label)
-    right = [f is not None and reading.cubes[f].symbol == s for f, s in zip(found, symbols(label))]
+    right = [
+        f is not None and reading.cubes[f].symbol == s
+        for f, s in zip(found, symbols(label), strict=True)
+    ]
     return sum(right) / len(right)
 
 
