@@ -1,5 +1,6 @@
 import json
 
+import cv2
 import numpy as np
 import pytest
 
@@ -112,3 +113,12 @@ def test_annotation_draws_every_cube(crossword):
     square = (reading.cubes[0].row, reading.cubes[0].col)
     coloured = annotate(image, reading, {square: False})
     assert not np.array_equal(coloured, drawn)
+
+
+def test_tesseract_reader_reads_upright_letters():
+    image = np.full((300, 400, 3), 50, np.uint8)
+    for x, letter in ((60, "K"), (200, "E")):
+        cv2.rectangle(image, (x, 100), (x + 100, 200), (225, 235, 240), -1)
+        cv2.putText(image, letter, (x + 25, 180), cv2.FONT_HERSHEY_SIMPLEX, 2.4, (20, 20, 20), 7)
+    reading = read_photo(image, ocr="tesseract", layout="crossword")
+    assert [cube.symbol for cube in reading.cubes] == ["K", "E"]
