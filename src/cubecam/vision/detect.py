@@ -137,18 +137,18 @@ def candidates(image: np.ndarray) -> list[Quad]:
 def _outlines(
     mask: np.ndarray, low: float, high: float, grow: int, key: tuple[int, int, int]
 ) -> list[Quad]:
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    x, y, w, h, area = stats[1:].T
-    box = w * h
-    keep = (area > low) & (area < high) & (np.maximum(w, h) < 1.6 * np.minimum(w, h))
-    keep &= area > 0.45 * box
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found = []
-    for index in np.flatnonzero(keep):
-        x0, y0, x1, y1 = x[index], y[index], x[index] + w[index], y[index] + h[index]
-        component = (labels[y0:y1, x0:x1] == index + 1).astype(np.uint8)
-        contours, _ = cv2.findContours(component, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        contour = max(contours, key=cv2.contourArea) + np.array([x0, y0])
-        outline = _outline(contour, cv2.contourArea(contour))
+    for contour in contours:
+        if len(contour) < 4:
+            continue
+        _, _, w, h = cv2.boundingRect(contour)
+        if not low < w * h < 2.2 * high or max(w, h) > 1.6 * min(w, h):
+            continue
+        area = cv2.contourArea(contour)
+        if not low < area < high or area < 0.45 * w * h:
+            continue
+        outline = _outline(contour, area)
         if outline is None:
             continue
         corners, score = outline
