@@ -319,7 +319,13 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
     distance = (
         np.linalg.norm(centres[:, None] - centres[None, :], axis=2) + np.eye(len(faces)) * 1e9
     )
-    frontier = [q for q, d in zip(faces, distance.min(axis=1), strict=True) if d < 1.35 * side]
+    nearest = distance.min(axis=1)
+    frontier = [q for q, d in zip(faces, nearest, strict=True) if d < 1.35 * side]
+    step = (
+        float(np.clip(np.median(nearest[nearest < 1.35 * side]) / side, 1.0, 1.3))
+        if frontier
+        else 1.0
+    )
     for _ in range(rounds):
         centres = np.array([q.center for q in faces])
         side = float(np.median([q.side for q in faces]))
@@ -327,8 +333,8 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
         for quad in frontier:
             right = quad.corners[1] - quad.corners[0]
             down = quad.corners[3] - quad.corners[0]
-            for step in (right, -right, down, -down):
-                candidate = Quad(quad.corners + step * 1.04, 0.4, quad.mask)
+            for offset in (right, -right, down, -down):
+                candidate = Quad(quad.corners + offset * step, 0.4, quad.mask)
                 taken = np.array([q.center for q in added]).reshape(-1, 2)
                 near = np.vstack([centres, taken])
                 if np.linalg.norm(near - np.array(candidate.center), axis=1).min() < 0.6 * side:
