@@ -20,8 +20,9 @@ Two readers run on the same material:
   the tray, crosswords up to a shift, loose dice as a multiset). When
   ``cubecam.vision.read_face`` exists it also reads the same crops as the baseline.
 
-Times are per photo (median, worst) or per crop; peak memory is Python's (tracemalloc)
-and the process's (ru_maxrss). A realdata folder that is absent is skipped with a note.
+Times are per photo (median, worst) or per crop; peak memory is Python's while reading
+one photo (tracemalloc, numpy arrays included) and the whole process's (ru_maxrss).
+A realdata folder that is absent is skipped with a note.
 """
 
 from __future__ import annotations
@@ -302,6 +303,7 @@ class ReadingScore:
     per_symbol: dict[str, list[int]] = field(default_factory=dict)
     confusions: Counter = field(default_factory=Counter)
     seconds: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
 
     def add(self, truth: str, read: str | None, seconds: float | None = None) -> None:
         truth_key, read_key = symbol_key(truth), symbol_key(read)
@@ -327,6 +329,8 @@ class ReadingScore:
             "accuracy": _round(self.accuracy),
             "per_symbol": {s: round(h / n, 3) for s, (h, n) in sorted(self.per_symbol.items())},
             "confusions": [[t, r, n] for (t, r), n in self.confusions.most_common(12)],
+            "errors": len(self.errors),
+            "first_errors": sorted(set(self.errors))[:3],
             **_times(self.seconds, "crop"),
         }
 
@@ -565,10 +569,16 @@ def run_folder(
 
 
 def _read_crops(score: ReadingScore, reader: CropReader, crops: list[Crop]) -> list[int]:
+    """Read every crop into ``score``; the indices of the crops read wrong. A reader that
+    fails on a crop has read it wrong (the error is kept), and the run goes on."""
     wrong = []
     for i, (crop, truth) in enumerate(crops):
         start = time.perf_counter()
-        symbol, _ = reader(crop)
+        try:
+            symbol: str | None = reader(crop)[0]
+        except Exception as error:
+            symbol = None
+            score.errors.append(f"{type(error).__name__}: {error}")
         score.add(truth, symbol, time.perf_counter() - start)
         if symbol_key(symbol) != symbol_key(truth):
             wrong.append(i)
@@ -578,18 +588,21 @@ def _read_crops(score: ReadingScore, reader: CropReader, crops: list[Crop]) -> l
 def _run_pipeline(
     score: PhotoScore, sample: Sample, image: np.ndarray, read_photo: Callable
 ) -> None:
-    tracemalloc.start()
+    """Time one photo, score it; the folder's first photo is read once more under
+    tracemalloc for the peak memory (tracing slows Python down, so it is never timed)."""
     start = time.perf_counter()
     try:
         result = read_photo(sample.path)
     except Exception as error:  # a crash on one photo is a result, not the end of the run
         score.photos += 1
         score.errors.append(f"{sample.path.name}: {type(error).__name__}: {error}")
-        tracemalloc.stop()
         return
     score.seconds.append(time.perf_counter() - start)
-    score.peak_python_mb = max(score.peak_python_mb, tracemalloc.get_traced_memory()[1] / 2**20)
-    tracemalloc.stop()
+    if len(score.seconds) == 1:
+        tracemalloc.start()
+        read_photo(sample.path)
+        score.peak_python_mb = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
     score_photo(score, sample, image, result)
 
 
@@ -676,6 +689,9 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
         )
         if r.note:
             print(f"  note: {r.note}")
+        failures = (r.ours.errors if r.ours else []) + (r.ours_crops.errors if r.ours_crops else [])
+        if failures:
+            print(f"  ours failed {len(failures)} times, e.g. {failures[0]}")
         if r.baseline.confusions:
             pairs = ", ".join(
                 f"{t}->{s} x{n}" for (t, s), n in r.baseline.confusions.most_common(6)

@@ -158,3 +158,15 @@ def test_board_grid_puts_the_labelled_tiles_on_tiles_in_the_photo() -> None:
         for _, outline in vision.labelled_faces(sample, image):
             nearest = np.hypot(*(centres - outline.mean(axis=0)).T).min()
             assert nearest < side / 4
+
+
+def test_a_reader_that_fails_reads_wrong_and_the_run_goes_on() -> None:
+    def reader(crop: np.ndarray) -> tuple[str, float]:
+        if crop.mean() > 100:
+            raise ValueError("too bright")
+        return "A", 1.0
+
+    crops = [(np.zeros((8, 8, 3), np.uint8), "A"), (np.full((8, 8, 3), 255, np.uint8), "A")]
+    score = vision.ReadingScore()
+    assert vision._read_crops(score, reader, crops) == [1]
+    assert score.correct == 1 and score.errors == ["ValueError: too bright"]

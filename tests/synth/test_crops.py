@@ -40,3 +40,18 @@ def test_crops_are_written_in_symbol_folders(tmp_path: Path) -> None:
     files = sorted(tmp_path.glob("*/*.png"))
     assert len(files) == 12
     assert cv2.imread(str(files[0])).shape == (32, 32, 3)
+
+
+def test_more_workers_write_the_same_crops(tmp_path: Path, monkeypatch) -> None:
+    import cubecam.synth.crops as crops
+
+    monkeypatch.setattr(crops, "CHUNK", 5)
+    write_crops(12, 3, tmp_path / "one", size=24)
+    write_crops(12, 3, tmp_path / "two", size=24, workers=2)
+    one = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*.png"))
+    two = sorted(p.relative_to(tmp_path / "two") for p in (tmp_path / "two").rglob("*.png"))
+    assert one == two and len(one) == 12
+    for name in one:
+        assert np.array_equal(
+            cv2.imread(str(tmp_path / "one" / name)), cv2.imread(str(tmp_path / "two" / name))
+        )

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cubecam.cli import main
+from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon
@@ -75,13 +76,17 @@ def test_crossword_labels_hold_real_words(seed: int, en: Lexicon, sv: Lexicon) -
     assert all(upright(c["rotation"], 25) for c in on_grid)
 
 
-@pytest.mark.parametrize(("seed", "lang"), [(0, "en"), (1, "sv"), (2, "en")])
+@pytest.mark.parametrize(("seed", "lang"), [(0, "en"), (1, "sv"), (2, "en"), (4, "en")])
 def test_tray_labels_are_square(seed: int, lang: str) -> None:
     image, label = make_scene("tray", seed, size=SIZE, lang=lang)
     check_label(label, image)
     n = len(label["rows"])
     assert n in (4, 5, 6) and all(len(row) == n for row in label["rows"])
     assert len(label["cubes"]) == n * n
+    if label["cubeset"]:  # dice from a calibrated set: each top face is on a die of its own
+        assert (
+            load_cubeset(label["cubeset"]).unexplained([c["symbol"] for c in label["cubes"]]) == []
+        )
     assert all(upright((c["rotation"] + 45) % 90 + 315, 25) for c in label["cubes"])
 
 
@@ -178,3 +183,12 @@ def test_sample_images_are_small_and_labelled() -> None:
         check_label(label, cv2.imread(str(photo)))
     game_one = json.loads((folder / "game-one-crossword.json").read_text("utf-8"))
     assert "TIGER" in game_one["grid"] and sorted(game_one["unused"]) == ["T", "U"]
+
+
+def test_more_workers_render_the_same_set(tmp_path: Path) -> None:
+    one = write_set("tray", 2, 8, tmp_path / "one", size=SIZE)
+    two = write_set("tray", 2, 8, tmp_path / "two", size=SIZE, workers=2)
+    assert [p.name for p in one] == [p.name for p in two]
+    for a, b in zip(one, two, strict=True):
+        assert a.read_text("utf-8") == b.read_text("utf-8")
+        assert a.with_suffix(".jpg").read_bytes() == b.with_suffix(".jpg").read_bytes()

@@ -35,9 +35,17 @@ def main() -> None:
 
 
 def _register() -> None:
-    from cubecam.cli import read_command, score_command, synth_command, words_command
+    from cubecam.cli import (
+        game_command,
+        hunt_command,
+        read_command,
+        score_command,
+        synth_command,
+        words_command,
+    )
 
-    for module in (score_command, words_command, synth_command, read_command):
+    modules = (score_command, words_command, hunt_command, game_command, synth_command, read_command)
+    for module in modules:
         for command in module.COMMANDS:
             main.add_command(command)
 

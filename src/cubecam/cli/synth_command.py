@@ -41,12 +41,21 @@ def _size(text: str) -> tuple[int, int]:
     "--size", default="1600x1200", show_default=True, help="Photo size WIDTHxHEIGHT (up to 12 MP)."
 )
 @click.option(
+    "--workers",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Processes to render with (the output is the same).",
+)
+@click.option(
     "--lang",
     type=click.Choice(["en", "sv"]),
     default=None,
     help="Words and letters (default: mixed).",
 )
-def synth(kind: str, count: int, seed: int, out: Path, size: str, lang: str | None) -> None:
+def synth(
+    kind: str, count: int, seed: int, out: Path, size: str, workers: int, lang: str | None
+) -> None:
     """Render COUNT labelled photos of cubes (JPEG + JSON label each) into OUT.
 
     Example: cubecam synth --kind crossword --count 20 --seed 1 --out renders/
@@ -55,10 +64,10 @@ def synth(kind: str, count: int, seed: int, out: Path, size: str, lang: str | No
     """
     start = time.perf_counter()
     if kind == "crops":
-        write_crops(count, seed, out)
+        write_crops(count, seed, out, workers=workers)
         what = "face crops (OUT/SYMBOL/*.png)"
     else:
-        write_set(kind, count, seed, out, size=_size(size), lang=lang)
+        write_set(kind, count, seed, out, size=_size(size), lang=lang, workers=workers)
         what = f"{kind} photos"
     click.echo(f"wrote {count} {what} to {out} in {time.perf_counter() - start:.1f} s")
 

@@ -13,6 +13,7 @@ Small photos keep it fast (about a hundred crops a second on one core).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,8 @@ import numpy as np
 from cubecam.synth.dataset import KINDS, make_scene
 
 PHOTO_SIZE = (640, 480)
+CHUNK = 250
+"""Crops per chunk of :func:`write_crops`: the unit of work of one process."""
 
 
 @dataclass(frozen=True)
@@ -72,10 +75,25 @@ def scene_crops(
         scene += 1
 
 
-def write_crops(count: int, seed: int, out: Path, *, size: int = 48) -> int:
-    """Write ``count`` crops as ``out/SYMBOL/SEED-NNNNNN-tTURN.png`` (the realdata crops layout)."""
-    for i, crop in enumerate(scene_crops(count, seed, size=size)):
+def write_crops(count: int, seed: int, out: Path, *, size: int = 48, workers: int = 1) -> int:
+    """Write ``count`` crops as ``out/SYMBOL/SEED-CHUNK-NNN-tTURN.png`` (the realdata crops
+    layout). Crops come in chunks of :data:`CHUNK`, each from its own seed, so ``workers``
+    processes write the same files as one."""
+    jobs = [
+        (min(CHUNK, count - start), seed, chunk, out, size)
+        for chunk, start in enumerate(range(0, count, CHUNK))
+    ]
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
+            return sum(pool.map(_write_chunk, jobs))
+    return sum(_write_chunk(job) for job in jobs)
+
+
+def _write_chunk(job: tuple) -> int:
+    count, seed, chunk, out, size = job
+    chunk_seed = int(np.random.SeedSequence([seed, chunk]).generate_state(1)[0])
+    for i, crop in enumerate(scene_crops(count, chunk_seed, size=size)):
         folder = out / crop.symbol
         folder.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(folder / f"{seed}-{i:06d}-t{crop.turn}.png"), crop.image)
+        cv2.imwrite(str(folder / f"{seed}-{chunk:04d}-{i:03d}-t{crop.turn}.png"), crop.image)
     return count
