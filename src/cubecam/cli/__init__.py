@@ -44,7 +44,14 @@ def _register() -> None:
         words_command,
     )
 
-    modules = (score_command, words_command, hunt_command, game_command, synth_command, read_command)
+    modules = (
+        score_command,
+        words_command,
+        hunt_command,
+        game_command,
+        synth_command,
+        read_command,
+    )
     for module in modules:
         for command in module.COMMANDS:
             main.add_command(command)
