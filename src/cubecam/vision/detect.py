@@ -33,6 +33,8 @@ MIN_AREA = 0.0004
 MAX_AREA = 0.2
 _KERNEL = np.ones((3, 3), np.uint8)
 CUT = 1
+MAX_ASPECT = 1.45
+"""Longest to shortest side of a face outline: perspective and tiles that are not quite square."""
 INKED = 40
 """The grey spread in a face's middle above which it carries a glyph."""
 
@@ -91,7 +93,7 @@ def _outline(contour: np.ndarray, area: float) -> tuple[np.ndarray, float] | Non
         return None
     aspect = max(w, h) / min(w, h)
     fill = area / (w * h)
-    if aspect > 1.35 or fill < 0.8:
+    if aspect > MAX_ASPECT or fill < 0.8:
         return None
     hull = cv2.convexHull(contour)
     poly = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
