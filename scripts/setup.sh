@@ -14,6 +14,7 @@ APT_PACKAGES=(
   libenchant-2-2 hunspell-en-us hunspell-en-gb hunspell-sv hunspell-tools
   libgl1 libglib2.0-0
   fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
+  chromium
 )
 
 missing=()

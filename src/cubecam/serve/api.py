@@ -1,0 +1,136 @@
+"""The JSON API behind the page: photos and grids in, layouts and tallies out."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, File, Form, Path, Request, Response, UploadFile
+
+from cubecam.grid_format import format_grid, parse_grid
+from cubecam.layout import LayoutKind
+from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
+from cubecam.serve.games import (
+    GAMES,
+    check_lang,
+    game_choice,
+    score_crossword,
+    tally_out,
+    word_validity,
+)
+from cubecam.serve.photos import annotated_jpeg, read
+from cubecam.serve.schemas import CaptureOut, CorrectionIn, CubeOut, GameOut, GridIn
+from cubecam.serve.uploads import read_photo_upload
+
+router = APIRouter(prefix="/api")
+CaptureId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="a capture's id")]
+
+
+def _store(request: Request) -> CaptureStore:
+    return request.app.state.store
+
+
+@router.get("/games", summary="The games the page offers")
+def games() -> list[GameOut]:
+    return [game.out() for game in GAMES.values()]
+
+
+@router.post("/captures/photo", summary="Read a photo of cubes and score it")
+def post_photo(
+    request: Request,
+    photo: Annotated[UploadFile, File(description="a JPEG or PNG photo of the cubes")],
+    game: Annotated[str, Form(examples=["scrabble-cubes"])],
+    lang: Annotated[str | None, Form()] = None,
+) -> CaptureOut:
+    choice = game_choice(game)
+    data = read_photo_upload(photo)
+    image, reading = read(data, choice.kind.value)
+    store = _store(request)
+    capture_id, path = store.save_photo(data, (photo.content_type or "").lower())
+    capture = Capture(
+        capture_id,
+        choice.name,
+        check_lang(lang or choice.lang),
+        reading.layout,
+        cubes_of_reading(reading),
+        reading,
+        path,
+        image,
+    )
+    return _capture_out(store.add(capture))
+
+
+@router.post("/captures/grid", summary="Score a layout typed as a text grid")
+def post_grid(request: Request, body: GridIn) -> CaptureOut:
+    choice = game_choice(body.game)
+    layout = parse_grid(body.grid)
+    if choice.kind is LayoutKind.TRAY and layout.kind is not LayoutKind.TRAY:
+        layout = parse_grid("kind: tray\n" + body.grid)
+    store = _store(request)
+    lang = check_lang(body.lang or choice.lang)
+    capture = Capture(store.new_id(), choice.name, lang, layout, cubes_of_layout(layout))
+    return _capture_out(store.add(capture))
+
+
+@router.get("/captures/{capture_id}", summary="A capture's layout and tally")
+def get_capture(request: Request, capture_id: CaptureId) -> CaptureOut:
+    return _capture_out(_store(request).get(capture_id))
+
+
+@router.post("/captures/{capture_id}/corrections", summary="Correct one cube's letter")
+def post_correction(request: Request, capture_id: CaptureId, body: CorrectionIn) -> CaptureOut:
+    capture = _store(request).get(capture_id)
+    with capture.lock:
+        capture.correct(body.cube, body.symbol)
+        capture.annotated = None
+    return _capture_out(capture)
+
+
+@router.get(
+    "/captures/{capture_id}/annotated.jpg",
+    summary="The photo with each cube outlined and its letter",
+    response_class=Response,
+    responses={200: {"content": {"image/jpeg": {}}}},
+)
+def get_annotated(request: Request, capture_id: CaptureId) -> Response:
+    capture = _store(request).get(capture_id)
+    with capture.lock:
+        if capture.image is None:
+            raise LookupError("this capture was typed as a grid: it has no photo")
+        if capture.annotated is None:
+            capture.annotated = _annotated_jpeg(capture)
+        data = capture.annotated
+    return Response(data, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+def _annotated_jpeg(capture: Capture) -> bytes:
+    validity = None
+    if GAMES[capture.game].kind is LayoutKind.CROSSWORD:
+        validity = word_validity(score_crossword(capture.game, capture.layout, capture.lang))
+    return annotated_jpeg(capture.image, capture.corrected_reading(), validity)
+
+
+def _capture_out(capture: Capture) -> CaptureOut:
+    layout = capture.layout
+    top, left, _, _ = layout.bounds()
+    tally = None
+    if GAMES[capture.game].kind is LayoutKind.CROSSWORD:
+        tally = tally_out(score_crossword(capture.game, layout, capture.lang))
+    return CaptureOut(
+        id=capture.id,
+        game=capture.game,
+        lang=capture.lang,
+        kind=layout.kind.value,
+        grid=format_grid(layout, headers=False),
+        origin=(max(top, 0), max(left, 0)),
+        rows=[[None if face is None else face.symbol for face in row] for row in layout.rows()],
+        unused=[face.symbol for face in layout.unused],
+        cubes=[CubeOut(index=i, **vars(cube)) for i, cube in enumerate(capture.cubes)],
+        tally=tally,
+        image_url=f"/api/captures/{capture.id}/annotated.jpg"
+        if capture.image is not None
+        else None,
+        image_size=None
+        if capture.image is None
+        else (capture.image.shape[1], capture.image.shape[0]),
+        warnings=capture.warnings,
+    )

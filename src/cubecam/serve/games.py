@@ -1,0 +1,83 @@
+"""The games the page offers, and the scoring of a layout for one of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cubecam.errors import InputError
+from cubecam.layout import Layout, LayoutKind, Square
+from cubecam.lexicon import load_lexicon
+from cubecam.rules.crossword import GAMES as CROSSWORD_GAMES
+from cubecam.rules.crossword import CrosswordTally, get_game
+from cubecam.serve.schemas import GameOut, TallyOut, WordOut
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """A game as the page lists it."""
+
+    name: str
+    title: str
+    kind: LayoutKind
+    lang: str
+
+    def out(self) -> GameOut:
+        return GameOut(name=self.name, title=self.title, kind=self.kind.value, lang=self.lang)
+
+
+GAMES: dict[str, GameChoice] = {
+    **{
+        name: GameChoice(name, game.title, LayoutKind.CROSSWORD, game(None).cubeset.lang)
+        for name, game in CROSSWORD_GAMES.items()
+    },
+    "hunt": GameChoice("hunt", "Word hunt (ordjakt)", LayoutKind.TRAY, "sv"),
+}
+LANGS = ("en", "en_GB", "sv")
+
+
+def game_choice(name: str) -> GameChoice:
+    """The game called ``name``; an :class:`InputError` names the known ones."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise InputError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise InputError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
+    return lang
+
+
+def score_crossword(game: str, layout: Layout, lang: str) -> CrosswordTally:
+    """The crossword game's tally of ``layout`` against the ``lang`` dictionary."""
+    return get_game(game).score(layout, load_lexicon(lang))
+
+
+def tally_out(tally: CrosswordTally) -> TallyOut:
+    """The API's view of a crossword tally."""
+    return TallyOut(
+        final=tally.final,
+        words=[
+            WordOut(
+                word=word.word,
+                direction=word.direction.lower(),
+                squares=[tuple(square) for square in word.squares],
+                score=word.score,
+                valid=word.valid,
+                reason=word.reason,
+            )
+            for word in tally.words
+        ],
+        text=tally.render(),
+        details=tally.to_json(),
+    )
+
+
+def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
+    """Each square in a word: True when every word through it is valid."""
+    validity: dict[Square, bool] = {}
+    for word in tally.words:
+        for square in word.squares:
+            validity[tuple(square)] = validity.get(tuple(square), True) and word.valid
+    return validity

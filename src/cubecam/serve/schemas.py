@@ -1,0 +1,81 @@
+"""The JSON the API speaks, as pydantic models (they make its OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+SYMBOL = Field(
+    min_length=1,
+    max_length=8,
+    pattern=r"^(\?|[^\W\d_]{1,5}|BLANK|JOKER|blank|joker)$",
+    description="a letter, a multi-letter face (Qu), BLANK, JOKER or ?",
+    examples=["E", "Qu", "BLANK"],
+)
+
+
+class GameOut(BaseModel):
+    name: str = Field(examples=["scrabble-cubes"])
+    title: str
+    kind: str = Field(description="crossword or tray", examples=["crossword"])
+    lang: str = Field(description="the default dictionary", examples=["en"])
+
+
+class CubeOut(BaseModel):
+    index: int
+    symbol: str
+    confidence: float
+    unsure: bool = Field(description="read with low confidence: check this cube")
+    alternatives: list[str] = Field(description="runner-up readings, best first")
+    row: int | None = Field(description="the cube's row on the grid; null for a cube left over")
+    col: int | None
+    center: tuple[float, float] | None = Field(description="(x, y) in the photo's pixels")
+    corners: list[tuple[float, float]] | None
+    corrected_from: str | None = Field(
+        description="what the camera saw, where the cube set's faces made the reader change it"
+    )
+    read_as: str | None = Field(description="what was read, where a person corrected the cube")
+
+
+class WordOut(BaseModel):
+    word: str
+    direction: str
+    squares: list[tuple[int, int]]
+    score: int
+    valid: bool
+    reason: str | None = None
+
+
+class TallyOut(BaseModel):
+    final: int = Field(description="the turn's score")
+    words: list[WordOut]
+    text: str = Field(description="the tally in the rulebook's format")
+    details: dict[str, Any] = Field(description="the scoring core's full tally")
+
+
+class CaptureOut(BaseModel):
+    id: str = Field(description="names this capture in corrections and turns")
+    game: str
+    lang: str
+    kind: str = Field(description="crossword, tray or loose")
+    grid: str = Field(description="the layout as a text grid")
+    origin: tuple[int, int] = Field(description="(row, col) of the grid's top-left square")
+    rows: list[list[str | None]]
+    unused: list[str]
+    cubes: list[CubeOut]
+    tally: TallyOut | None = Field(description="the score; null for a word-hunt board")
+    image_url: str | None = Field(description="the annotated photo; null for a typed grid")
+    image_size: tuple[int, int] | None = Field(description="(width, height) of the photo in pixels")
+    warnings: list[str]
+
+
+class GridIn(BaseModel):
+    game: str = Field(examples=["scrabble-cubes"])
+    grid: str = Field(min_length=1, max_length=4000, examples=["TIGER\nOF...\nunused: T U"])
+    lang: str | None = Field(default=None, description="dictionary; the game's own by default")
+
+
+class CorrectionIn(BaseModel):
+    cube: int = Field(ge=0, le=1000, description="the cube's index in the capture's cubes")
+    symbol: str = SYMBOL
