@@ -11,17 +11,30 @@ from cubecam.layout import LayoutKind
 from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
 from cubecam.serve.games import (
     GAMES,
+    LANGS,
     check_lang,
     game_choice,
     score_crossword,
-    tally_out,
     word_validity,
 )
 from cubecam.serve.photos import annotated_jpeg, read
-from cubecam.serve.schemas import CaptureOut, CorrectionIn, CubeOut, GameOut, GridIn
+from cubecam.serve.schemas import (
+    CaptureOut,
+    CorrectionIn,
+    CubeOut,
+    ErrorOut,
+    GameOut,
+    GridIn,
+    TallyOut,
+)
 from cubecam.serve.uploads import read_photo_upload
 
-router = APIRouter(prefix="/api")
+ERRORS = {
+    400: {"model": ErrorOut, "description": "something sent cannot be used"},
+    404: {"model": ErrorOut, "description": "no such capture (or it was forgotten)"},
+    413: {"model": ErrorOut, "description": "the upload is too large"},
+}
+router = APIRouter(prefix="/api", responses=ERRORS)
 CaptureId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="a capture's id")]
 
 
@@ -31,15 +44,15 @@ def _store(request: Request) -> CaptureStore:
 
 @router.get("/games", summary="The games the page offers")
 def games() -> list[GameOut]:
-    return [game.out() for game in GAMES.values()]
+    return [GameOut.of(game) for game in GAMES.values()]
 
 
 @router.post("/captures/photo", summary="Read a photo of cubes and score it")
 def post_photo(
     request: Request,
     photo: Annotated[UploadFile, File(description="a JPEG or PNG photo of the cubes")],
-    game: Annotated[str, Form(examples=["scrabble-cubes"])],
-    lang: Annotated[str | None, Form()] = None,
+    game: Annotated[str, Form(json_schema_extra={"enum": list(GAMES)})],
+    lang: Annotated[str | None, Form(json_schema_extra={"enum": list(LANGS)})] = None,
 ) -> CaptureOut:
     choice = game_choice(game)
     data = read_photo_upload(photo)
@@ -114,7 +127,7 @@ def _capture_out(capture: Capture) -> CaptureOut:
     top, left, _, _ = layout.bounds()
     tally = None
     if GAMES[capture.game].kind is LayoutKind.CROSSWORD:
-        tally = tally_out(score_crossword(capture.game, layout, capture.lang))
+        tally = TallyOut.of(score_crossword(capture.game, layout, capture.lang))
     return CaptureOut(
         id=capture.id,
         game=capture.game,

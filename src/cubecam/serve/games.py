@@ -9,7 +9,6 @@ from cubecam.layout import Layout, LayoutKind, Square
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import GAMES as CROSSWORD_GAMES
 from cubecam.rules.crossword import CrosswordTally, get_game
-from cubecam.serve.schemas import GameOut, TallyOut, WordOut
 
 
 @dataclass(frozen=True)
@@ -20,9 +19,6 @@ class GameChoice:
     title: str
     kind: LayoutKind
     lang: str
-
-    def out(self) -> GameOut:
-        return GameOut(name=self.name, title=self.title, kind=self.kind.value, lang=self.lang)
 
 
 GAMES: dict[str, GameChoice] = {
@@ -52,26 +48,6 @@ def check_lang(lang: str) -> str:
 def score_crossword(game: str, layout: Layout, lang: str) -> CrosswordTally:
     """The crossword game's tally of ``layout`` against the ``lang`` dictionary."""
     return get_game(game).score(layout, load_lexicon(lang))
-
-
-def tally_out(tally: CrosswordTally) -> TallyOut:
-    """The API's view of a crossword tally."""
-    return TallyOut(
-        final=tally.final,
-        words=[
-            WordOut(
-                word=word.word,
-                direction=word.direction.lower(),
-                squares=[tuple(square) for square in word.squares],
-                score=word.score,
-                valid=word.valid,
-                reason=word.reason,
-            )
-            for word in tally.words
-        ],
-        text=tally.render(),
-        details=tally.to_json(),
-    )
 
 
 def word_validity(tally: CrosswordTally) -> dict[Square, bool]:

@@ -6,6 +6,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from cubecam.rules.crossword import CrosswordTally
+from cubecam.serve.games import GAMES, LANGS, GameChoice
+
 SYMBOL = Field(
     min_length=1,
     max_length=8,
@@ -15,11 +18,19 @@ SYMBOL = Field(
 )
 
 
+class ErrorOut(BaseModel):
+    detail: str = Field(description="what was wrong, in one line for a person")
+
+
 class GameOut(BaseModel):
     name: str = Field(examples=["scrabble-cubes"])
     title: str
     kind: str = Field(description="crossword or tray", examples=["crossword"])
     lang: str = Field(description="the default dictionary", examples=["en"])
+
+    @classmethod
+    def of(cls, game: GameChoice) -> GameOut:
+        return cls(name=game.name, title=game.title, kind=game.kind.value, lang=game.lang)
 
 
 class CubeOut(BaseModel):
@@ -53,6 +64,21 @@ class TallyOut(BaseModel):
     text: str = Field(description="the tally in the rulebook's format")
     details: dict[str, Any] = Field(description="the scoring core's full tally")
 
+    @classmethod
+    def of(cls, tally: CrosswordTally) -> TallyOut:
+        words = [
+            WordOut(
+                word=w.word,
+                direction=w.direction.lower(),
+                squares=list(w.squares),
+                score=w.score,
+                valid=w.valid,
+                reason=w.reason,
+            )
+            for w in tally.words
+        ]
+        return cls(final=tally.final, words=words, text=tally.render(), details=tally.to_json())
+
 
 class CaptureOut(BaseModel):
     id: str = Field(description="names this capture in corrections and turns")
@@ -70,10 +96,18 @@ class CaptureOut(BaseModel):
     warnings: list[str]
 
 
+GAME = Field(json_schema_extra={"enum": list(GAMES)}, examples=["scrabble-cubes"])
+LANG = Field(
+    default=None,
+    json_schema_extra={"enum": [*LANGS, None]},
+    description="the dictionary; the game's own by default",
+)
+
+
 class GridIn(BaseModel):
-    game: str = Field(examples=["scrabble-cubes"])
+    game: str = GAME
     grid: str = Field(min_length=1, max_length=4000, examples=["TIGER\nOF...\nunused: T U"])
-    lang: str | None = Field(default=None, description="dictionary; the game's own by default")
+    lang: str | None = LANG
 
 
 class CorrectionIn(BaseModel):

@@ -1,0 +1,77 @@
+"""A real server on a free local port, and a real headless Chromium to open its page."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from cubecam.serve import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> FastAPI:
+    return create_app(tmp_path / "data", tmp_path / "log.sqlite")
+
+
+@pytest.fixture
+def client(app: FastAPI) -> TestClient:
+    return TestClient(app)
+
+
+@pytest.fixture
+def live_server(app: FastAPI) -> Iterator[str]:
+    """The app served by uvicorn on 127.0.0.1 in a thread; yields its base URL."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory: pytest.TempPathFactory):
+    """A phone-sized page in Debian's headless Chromium, with a fresh profile."""
+    if not CHROMIUM.exists():
+        pytest.skip("chromium is not installed (scripts/setup.sh installs it)")
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
+        yield context
+        context.close()
