@@ -16,7 +16,9 @@ def test_rulebook_example_round_trips():
 
 
 def test_comments_headers_and_blank_lines():
-    layout = parse_grid("# a comment\ngame: adlib\nset: adlib\n\nAB  # trailing\n\nunused: [Qu] ?\n")
+    layout = parse_grid(
+        "# a comment\ngame: adlib\nset: adlib\n\nAB  # trailing\n\nunused: [Qu] ?\n"
+    )
     assert layout.headers == {"game": "adlib", "set": "adlib"}
     assert [f.symbol for f in layout.unused] == ["Qu", WILD]
 

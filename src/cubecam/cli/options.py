@@ -11,10 +11,11 @@ import click
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
+from cubecam.user_files import read_user_text
 
 F = TypeVar("F", bound=Callable)
 
-MAX_TEXT_BYTES = 1_000_000
+MAX_GRID_BYTES = 1_000_000
 
 
 def lexicon_options(default_lang: str | None = "en") -> Callable[[F], F]:
@@ -40,26 +41,10 @@ def json_option(command: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
 
 
-def read_text(path: Path, what: str = "file") -> str:
-    """A user's text file, or a clear error."""
-    try:
-        if path.stat().st_size > MAX_TEXT_BYTES:
-            raise InputError(f"{what} {path} is too large ({path.stat().st_size} bytes)")
-        return path.read_text("utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{what} not found: {path}") from None
-    except IsADirectoryError:
-        raise InputError(f"{what} {path} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{what} {path} is not UTF-8 text") from None
-    except OSError as error:
-        raise InputError(f"cannot read {what} {path}: {error.strerror}") from None
-
-
 def read_grid(path: Path) -> Layout:
     """A grid file parsed into a Layout; syntax errors name the file, line and column."""
     try:
-        return parse_grid(read_text(path, "grid file"))
+        return parse_grid(read_user_text(path, "grid file", MAX_GRID_BYTES))
     except InputError as error:
         if str(error).startswith("grid file"):
             raise

@@ -15,8 +15,6 @@ from cubecam.lexicon import load_lexicon
 from cubecam.rules.adlib import score_round
 from cubecam.rules.crossword import GAMES, get_game
 
-GAME_NAMES = click.Choice(sorted(GAMES))
-
 
 def game_for(layout: Layout, game: str | None, cubeset: str | None):
     """The game to score with: the option, else the grid's ``game:`` header, else Game One."""

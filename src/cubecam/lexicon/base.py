@@ -8,6 +8,7 @@ from pathlib import Path
 
 from cubecam.errors import InputError
 from cubecam.lexicon.rules import base_language, spelling_rejection
+from cubecam.user_files import read_user_text
 
 NOT_IN_LIST = "not in the word list"
 
@@ -75,14 +76,7 @@ class WordListLexicon(Lexicon):
 
     def __init__(self, path: str | Path, *, lang: str = "en") -> None:
         path = Path(path)
-        try:
-            text = path.read_text("utf-8")
-        except FileNotFoundError:
-            raise InputError(f"word list not found: {path}") from None
-        except UnicodeDecodeError:
-            raise InputError(f"word list {path} is not UTF-8 text") from None
-        except OSError as error:
-            raise InputError(f"cannot read word list {path}: {error.strerror}") from None
+        text = read_user_text(path, "word list")
         words = {
             line.strip().lower()
             for line in text.splitlines()

@@ -1,0 +1,92 @@
+import json
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from cubecam.cli import main
+from tests.conftest import SAMPLES
+from tests.rules.test_crossword import PRINTED
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_sample_grid_prints_the_rulebook_tally():
+    result = run("score", "--game", "scrabble-cubes", "--grid", str(SAMPLES / "game-one.grid"))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == PRINTED
+
+
+def test_installed_command_in_a_real_process():
+    grid = str(SAMPLES / "game-one.grid")
+    done = subprocess.run(
+        [sys.executable, "-m", "cubecam", "score", "--game", "scrabble-cubes", "--grid", grid],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == PRINTED
+
+
+def test_json_output(tmp_path):
+    grid = tmp_path / "g.grid"
+    grid.write_text("CAT\nA..\nB..\nunused: ?", "utf-8")
+    result = run("score", "--grid", str(grid), "--json")
+    data = json.loads(result.output)
+    assert data["final"] == 12 and [w["word"] for w in data["words"]] == ["CAT", "CAB"]
+
+
+def test_game_header_and_adlib(tmp_path):
+    grid = tmp_path / "g.grid"
+    grid.write_text("game: adlib\nCAT\nunused: [JOKER] [JOKER] A", "utf-8")
+    result = run("score", "--grid", str(grid), "--json")
+    assert json.loads(result.output)["game"] == "Duplicate Ad-Lib Crossword Cubes"
+
+
+def test_user_mistakes_exit_2_with_one_line(tmp_path):
+    bad = tmp_path / "bad.grid"
+    bad.write_text("AB\nC3\n", "utf-8")
+    too_many = tmp_path / "many.grid"
+    too_many.write_text("ABCDEFGHIJKLMNO", "utf-8")
+    for args, message in [
+        (["score", "--grid", str(bad)], "line 2, column 2"),
+        (["score", "--grid", str(tmp_path / "none.grid")], "not found"),
+        (["score", "--grid", str(too_many)], "15 cubes"),
+        (["score", "--grid", str(SAMPLES / "game-one.grid"), "--game", "chess"], "unknown game"),
+        (["score", "--grid", str(SAMPLES / "game-one.grid"), "--lang", "xx"], "unknown language"),
+        (
+            ["score", "--grid", str(SAMPLES / "game-one.grid"), "--wordlist", str(tmp_path / "w")],
+            "word list not found",
+        ),
+        (["score", "--grid", str(SAMPLES / "game-one.grid"), "--set", "nope"], "unknown cube set"),
+    ]:
+        result = run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output
+        assert "Traceback" not in result.output
+
+
+def test_adlib_round_checks_letters(tmp_path):
+    first, second = tmp_path / "a.grid", tmp_path / "b.grid"
+    first.write_text("CAT\nunused: O", "utf-8")
+    second.write_text("COT\nunused: E", "utf-8")
+    result = run(
+        "adlib",
+        "--grid",
+        str(first),
+        "--grid",
+        str(second),
+        "--player",
+        "Ann",
+        "--player",
+        "Bo",
+        "--json",
+    )
+    data = json.loads(result.output)
+    assert not data["same_facings"]
+    assert "Ann has A that Bo does not" in data["differences"]
+    assert [p["final"] for p in data["players"]] == [4, 4]
+    assert run("adlib", "--grid", str(first)).exit_code == 2
