@@ -52,10 +52,3 @@ def test_watch_prints_the_final_tally(clip: list, tmp_path: Path) -> None:
     expected = get_game("scrabble-cubes").score(parse_grid(GRID), load_lexicon("en")).render()
     assert result.output.split("steady layout:\n")[-1].startswith(expected)
     assert "60 frames" in result.output
-
-
-def test_a_missing_video_is_one_line() -> None:
-    result = CliRunner().invoke(
-        main, ["watch", "--video", "no-such.avi", "--game", "scrabble-cubes", "--no-window"]
-    )
-    assert result.exit_code == 2 and "video not found" in result.output

@@ -42,18 +42,18 @@ def watch(
     Example:
       cubecam watch --camera 0 --game scrabble-cubes
     """
-    from cubecam.vision import read_photo
-
     if camera is not None and video is not None:
         raise InputError("give --camera or --video, not both")
-    source: int | Path = video if video is not None else (camera or 0)
+    stream = frames(video if video is not None else (camera or 0))
+    from cubecam.vision import read_photo
+
     crossword = get_game(game)
     lexicon = load_lexicon(lang or crossword.cubeset.lang, wordlist)
     show = display_available() if window is None else window
     watcher = Watcher(partial(read_photo, layout="crossword"))
     score = "no cubes yet"
     started = time.perf_counter()
-    for frame in frames(source):
+    for frame in stream:
         state = watcher.feed(frame)
         if state.layout.faces():
             tally = crossword.score(state.layout, lexicon)

@@ -14,13 +14,20 @@ from cubecam.errors import InputError
 
 
 def frames(source: int | Path) -> Iterator[np.ndarray]:
-    """Every frame of a video file, or of camera ``source`` until it stops, as BGR arrays."""
+    """Every frame of a video file, or of camera ``source`` until it stops, as BGR arrays.
+
+    The source is opened at once, so a missing one is an error before the first frame.
+    """
     if isinstance(source, Path) and not source.is_file():
         raise InputError(f"video not found: {source}")
     capture = cv2.VideoCapture(str(source) if isinstance(source, Path) else source)
     if not capture.isOpened():
         what = f"video {source}" if isinstance(source, Path) else f"camera {source}"
         raise InputError(f"cannot open {what}")
+    return _read_all(capture)
+
+
+def _read_all(capture: cv2.VideoCapture) -> Iterator[np.ndarray]:
     try:
         while True:
             ok, frame = capture.read()
