@@ -59,6 +59,22 @@ def test_a_cube_left_over_can_be_corrected(client: TestClient) -> None:
     assert fixed["tally"]["final"] == expected_final(GRID.replace("T U", "T Z"))
 
 
+def test_a_layout_the_set_cannot_make_is_shown_with_a_warning_until_corrected(
+    client: TestClient,
+) -> None:
+    three_blanks = "CAT[BLANK]\nunused: [BLANK] [BLANK]"
+    body = client.post(
+        "/api/captures/grid", json={"game": "scrabble-cubes", "grid": three_blanks}
+    ).json()
+    assert body["tally"] is None and "3 wildcards" in body["warnings"][0]
+    blank = next(c for c in body["cubes"] if c["row"] is None)
+    fixed = client.post(
+        f"/api/captures/{body['id']}/corrections", json={"cube": blank["index"], "symbol": "S"}
+    ).json()
+    assert fixed["warnings"] == []
+    assert fixed["tally"]["final"] == expected_final("CAT[BLANK]\nunused: S [BLANK]")
+
+
 def test_bad_grid_and_unknown_game_get_one_line_messages(client: TestClient) -> None:
     bad = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "AB\nC1"})
     assert bad.status_code == 400 and "line 2" in bad.json()["detail"]

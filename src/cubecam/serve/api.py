@@ -6,8 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Path, Request, Response, UploadFile
 
+from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
+from cubecam.rules.crossword import CrosswordTally
 from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
 from cubecam.serve.games import (
     GAMES,
@@ -116,18 +118,27 @@ def get_annotated(request: Request, capture_id: CaptureId) -> Response:
 
 
 def _annotated_jpeg(capture: Capture) -> bytes:
-    validity = None
-    if GAMES[capture.game].kind is LayoutKind.CROSSWORD:
-        validity = word_validity(score_crossword(capture.game, capture.layout, capture.lang))
+    tally, _ = _tally(capture)
+    validity = word_validity(tally) if tally else None
     return annotated_jpeg(capture.image, capture.corrected_reading(), validity)
+
+
+def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
+    """A crossword capture's tally and its warnings; a layout the set cannot make (a misread
+    cube, say) gets a warning instead, so that it can still be corrected."""
+    if GAMES[capture.game].kind is not LayoutKind.CROSSWORD:
+        return None, []
+    try:
+        tally = score_crossword(capture.game, capture.layout, capture.lang)
+    except InputError as error:
+        return None, [f"cannot score this layout: {error}"]
+    return tally, list(tally.violations)
 
 
 def _capture_out(capture: Capture) -> CaptureOut:
     layout = capture.layout
     top, left, _, _ = layout.bounds()
-    tally = None
-    if GAMES[capture.game].kind is LayoutKind.CROSSWORD:
-        tally = TallyOut.of(score_crossword(capture.game, layout, capture.lang))
+    tally, warnings = _tally(capture)
     return CaptureOut(
         id=capture.id,
         game=capture.game,
@@ -138,12 +149,12 @@ def _capture_out(capture: Capture) -> CaptureOut:
         rows=[[None if face is None else face.symbol for face in row] for row in layout.rows()],
         unused=[face.symbol for face in layout.unused],
         cubes=[CubeOut(index=i, **vars(cube)) for i, cube in enumerate(capture.cubes)],
-        tally=tally,
+        tally=TallyOut.of(tally) if tally else None,
         image_url=f"/api/captures/{capture.id}/annotated.jpg"
         if capture.image is not None
         else None,
         image_size=None
         if capture.image is None
         else (capture.image.shape[1], capture.image.shape[0]),
-        warnings=capture.warnings,
+        warnings=warnings,
     )

@@ -58,7 +58,6 @@ class Capture:
     photo: Path | None = None
     image: np.ndarray | None = field(default=None, repr=False)
     annotated: bytes | None = field(default=None, repr=False)
-    warnings: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def correct(self, index: int, symbol: str) -> None:

@@ -81,6 +81,7 @@ function show(next) {
   capture = next;
   $("result").hidden = false;
   $("accept-note").textContent = "";
+  $("warnings").replaceChildren(...capture.warnings.map((text) => item(text, "warning")));
   showPhoto();
   showBoard();
   showTally();
