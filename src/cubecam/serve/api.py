@@ -15,6 +15,7 @@ from cubecam.serve.games import (
     GAMES,
     LANGS,
     check_lang,
+    cubeset_of,
     game_choice,
     score_crossword,
     word_validity,
@@ -58,7 +59,7 @@ def post_photo(
 ) -> CaptureOut:
     choice = game_choice(game)
     data = read_photo_upload(photo)
-    image, reading = read(data, choice.kind.value)
+    image, reading = read(data, choice.kind.value, cubeset_of(choice))
     store = _store(request)
     capture_id, path = store.save_photo(data, (photo.content_type or "").lower())
     capture = Capture(
@@ -156,5 +157,5 @@ def _capture_out(capture: Capture) -> CaptureOut:
         image_size=None
         if capture.image is None
         else (capture.image.shape[1], capture.image.shape[0]),
-        warnings=warnings,
+        warnings=[*(capture.reading.notes if capture.reading else ()), *warnings],
     )

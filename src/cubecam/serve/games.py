@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import Layout, LayoutKind, Square
 from cubecam.lexicon import load_lexicon
@@ -43,6 +44,11 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise InputError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
     return lang
+
+
+def cubeset_of(game: GameChoice) -> CubeSet | None:
+    """The cube set a game is played with, where cubecam knows it."""
+    return get_game(game.name).cubeset if game.kind is LayoutKind.CROSSWORD else None
 
 
 def score_crossword(game: str, layout: Layout, lang: str) -> CrosswordTally:

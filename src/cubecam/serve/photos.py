@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import Square
 
@@ -16,12 +17,12 @@ if TYPE_CHECKING:
 ANNOTATED_SIDE = 1600
 
 
-def read(data: bytes, layout: str) -> tuple[np.ndarray, Reading]:
+def read(data: bytes, layout: str, cubeset: CubeSet | None) -> tuple[np.ndarray, Reading]:
     """The decoded photo and what the vision reads in it (InputError for a bad picture)."""
     from cubecam.vision import load_image, read_photo
 
     image = load_image(data)
-    return image, read_photo(image, layout=layout)
+    return image, read_photo(image, layout=layout, cubeset=cubeset)
 
 
 def annotated_jpeg(
