@@ -38,7 +38,7 @@ def shaky_clip(
         zoom = 1 + rng.uniform(-0.01, 0.01)
         matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, zoom)
         matrix[:, 2] += rng.uniform(-shake, shake, 2) * w
-        frame = cv2.warpAffine(photo, matrix, (w, h), borderMode=cv2.BORDER_REFLECT)
+        frame = cv2.warpAffine(photo, matrix, (w, h), borderMode=cv2.BORDER_REPLICATE)
         if i in blurred:
             frame = cv2.GaussianBlur(frame, (0, 0), w / 160)
         clip.append(frame)
