@@ -113,3 +113,48 @@ class GridIn(BaseModel):
 class CorrectionIn(BaseModel):
     cube: int = Field(ge=0, le=1000, description="the cube's index in the capture's cubes")
     symbol: str = SYMBOL
+
+
+class HuntPlayerIn(BaseModel):
+    name: str = Field(min_length=1, max_length=40, examples=["Anna"])
+    words: str = Field(
+        max_length=20000, description="the words the player wrote, one a line", examples=["rakt"]
+    )
+
+
+class HuntIn(BaseModel):
+    players: list[HuntPlayerIn] = Field(min_length=1, max_length=12)
+    fast: bool = Field(default=False, description="the fast variant: every valid word scores")
+    compounds: bool = Field(
+        default=False, description="also accept the compounds hunspell accepts beyond its list"
+    )
+
+
+class HuntWordOut(BaseModel):
+    word: str
+    points: int
+
+
+class HuntRejectedOut(BaseModel):
+    word: str
+    reason: str
+
+
+class HuntPlayerOut(BaseModel):
+    name: str
+    total: int
+    accepted: list[HuntWordOut]
+    rejected: list[HuntRejectedOut]
+    duplicates: list[str] = Field(description="words written twice, counted once")
+
+
+class HuntOut(BaseModel):
+    rules: str = Field(examples=["Swedish word hunt"])
+    fast: bool
+    lexicon: str = Field(description="the word list, and whether compounds count")
+    players: list[HuntPlayerOut]
+    winner: str | None = Field(description="null on a tie")
+    winners: list[str]
+    missed: list[HuntWordOut] = Field(description="the best words on the board nobody wrote")
+    max_score: int = Field(description="what every word on the board would score")
+    text: str = Field(description="the tally as read out at the table")

@@ -20,7 +20,7 @@ class WatchSettings:
     """How often to read, what counts as a changed table, and how long is steady."""
 
     reread_every: int = 10
-    changed_above: float = 12.0
+    changed_above: float = 45.0
     blurred_below: float = 0.35
     steady_reads: int = 3
     window: int = 7
