@@ -41,10 +41,11 @@ def json_option(command: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
 
 
-def read_grid(path: Path) -> Layout:
+def read_grid(path: Path, *, lowercase_is_wildcard: bool | None = None) -> Layout:
     """A grid file parsed into a Layout; syntax errors name the file, line and column."""
     try:
-        return parse_grid(read_user_text(path, "grid file", MAX_GRID_BYTES))
+        text = read_user_text(path, "grid file", MAX_GRID_BYTES)
+        return parse_grid(text, lowercase_is_wildcard=lowercase_is_wildcard)
     except InputError as error:
         if str(error).startswith("grid file"):
             raise

@@ -39,6 +39,7 @@ class Lexicon:
         self.lang = base_language(lang)
         self._words = frozenset(words)
         self._alphabet: str | None = None
+        self._prefixes: frozenset[str] | None = None
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.lower() in self._words
@@ -60,6 +61,16 @@ class Lexicon:
             self._alphabet = "".join(sorted(ch.upper() for ch in letters if ch.isalpha()))
         return self._alphabet
 
+    def prefixes(self) -> frozenset[str]:
+        """Every string that some longer word starts with: lets a search stop early.
+
+        >>> sorted(Lexicon(["tiger", "tie"], name="tiny", lang="en").prefixes())
+        ['t', 'ti', 'tig', 'tige']
+        """
+        if self._prefixes is None:
+            self._prefixes = proper_prefixes(self._words)
+        return self._prefixes
+
     def check(self, word: str) -> Verdict:
         """Whether ``word`` counts in this lexicon, with the reason when it does not."""
         if word.lower() in self._words:
@@ -69,6 +80,11 @@ class Lexicon:
     def explain(self, word: str) -> str:
         """Why a word that is not in the lexicon does not count."""
         return spelling_rejection(word) or NOT_IN_LIST
+
+
+def proper_prefixes(words: Iterable[str]) -> frozenset[str]:
+    """The non-empty strings shorter than a word that the word starts with, over all ``words``."""
+    return frozenset(word[:end] for word in words for end in range(1, len(word)))
 
 
 class WordListLexicon(Lexicon):

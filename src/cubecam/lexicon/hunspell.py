@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -20,7 +21,7 @@ from pathlib import Path
 import platformdirs
 
 from cubecam.errors import DictionaryMissing, InputError
-from cubecam.lexicon.base import NOT_IN_LIST, Lexicon
+from cubecam.lexicon.base import NOT_IN_LIST, Lexicon, proper_prefixes
 from cubecam.lexicon.rules import rejection, spelling_rejection
 
 DICTIONARY_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell/dicts"))
@@ -69,12 +70,16 @@ def compiled_list(code: str) -> Path:
     target = cache_dir() / "lexicon" / f"{code}-{digest.hexdigest()[:16]}.txt"
     if target.is_file():
         return target
-    words = sorted(_expand(dic, aff, code))
+    _write_lines(target, sorted(_expand(dic, aff, code)))
+    return target
+
+
+def _write_lines(target: Path, lines: Iterable[str]) -> None:
+    """Write a cache file atomically: readers see the whole file or none."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent, delete=False) as tmp:
-        tmp.write("\n".join(words))
+        tmp.write("\n".join(lines))
     os.replace(tmp.name, target)
-    return target
 
 
 def _rules_source() -> bytes:
@@ -153,8 +158,20 @@ class HunspellLexicon(Lexicon):
 
     def __init__(self, lang: str) -> None:
         self.code = dictionary_code(lang)
-        words = compiled_list(self.code).read_text("utf-8").split("\n")
+        self.source = compiled_list(self.code)
+        words = self.source.read_text("utf-8").split("\n")
         super().__init__(words, name=f"hunspell {self.code}", lang=self.code)
+
+    def prefixes(self) -> frozenset[str]:
+        """The words' proper prefixes, cached on disk beside the compiled list (built once)."""
+        if self._prefixes is None:
+            cached = self.source.with_name(f"{self.source.stem}.prefixes.txt")
+            if cached.is_file():
+                self._prefixes = frozenset(cached.read_text("utf-8").split("\n"))
+            else:
+                self._prefixes = proper_prefixes(self.words())
+                _write_lines(cached, sorted(self._prefixes))
+        return self._prefixes
 
     def explain(self, word: str) -> str:
         lower = word.lower()

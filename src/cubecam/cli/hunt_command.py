@@ -1,0 +1,172 @@
+"""``cubecam hunt``: score a word-hunt round, list a board's words, show where a word lies."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+
+from cubecam.cli.options import json_option, lexicon_options, read_grid
+from cubecam.cubesets import CubeSet, load_cubeset
+from cubecam.errors import InputError
+from cubecam.layout import Layout
+from cubecam.lexicon import Lexicon, load_lexicon
+from cubecam.lexicon.rules import base_language
+from cubecam.rules.hunt import Board, HuntRules, ScoredWord, hunt_rules, parse_word_list
+from cubecam.user_files import read_user_text
+
+MISSED = 10
+
+
+@click.command("hunt")
+@click.option(
+    "--grid", "grid_file", required=True, type=click.Path(dir_okay=False, path_type=Path),
+    help="The board: a text grid of N×N dice (3..6), e.g. 'R A K T' rows; [Qu] or Qu for Qu.",
+)
+@click.option(
+    "--player", "player_args", multiple=True, metavar="NAME=FILE",
+    help="A player and the file of words they wrote (one a line). Repeat for each player.",
+)
+@click.option("--fast", is_flag=True, help="Fast variant: every valid word scores, shared or not.")
+@lexicon_options(default_lang=None)
+@click.option(
+    "--compounds", is_flag=True,
+    help="Also accept hunspell's free compounds (--solve still lists the full-form list).",
+)
+@click.option("--solve", "solve_board", is_flag=True, help="List every word on the board.")
+@click.option("--missed", is_flag=True, help=f"With players: the {MISSED} best words nobody wrote.")
+@click.option("--path", "path_word", metavar="WORD", help="Show where WORD lies on the board.")
+@click.option("--set", "set_name", metavar="NAME", help="Dice set: warn of letters it lacks.")
+@json_option
+def hunt(
+    grid_file: Path,
+    player_args: tuple[str, ...],
+    fast: bool,
+    wordlist: Path | None,
+    lang: str | None,
+    compounds: bool,
+    solve_board: bool,
+    missed: bool,
+    path_word: str | None,
+    set_name: str | None,
+    as_json: bool,
+) -> None:
+    """Settle a word-hunt round: is that word on the board, and is it a word.
+
+    Swedish rules and lexicon unless --lang, the board's lang: header or the
+    dice set (--set or a set: header) says en (English Boggle's points).
+
+    \b
+    cubecam hunt --grid board.txt --player Anna=anna.txt --player Bo=bo.txt
+    cubecam hunt --grid board.txt --solve
+    cubecam hunt --grid board.txt --path hakrem
+    """
+    if missed and not player_args:
+        raise InputError("--missed needs the players' lists (--player NAME=FILE)")
+    if not (player_args or solve_board or path_word):
+        raise InputError("nothing to do: give --player NAME=FILE lists, --solve or --path WORD")
+    if compounds and wordlist:
+        raise InputError("--compounds extends the built-in lexicon; it cannot go with --wordlist")
+    layout = read_grid(grid_file, lowercase_is_wildcard=False)
+    board = Board.from_layout(layout)
+    set_name = set_name or layout.headers.get("set")
+    cubes = load_cubeset(set_name) if set_name else None
+    if cubes:
+        _warn_about_set(layout, cubes)
+    lang = lang or layout.headers.get("lang") or (cubes.lang if cubes else "sv")
+    rules = hunt_rules(base_language(lang), fast=fast)
+    lexicon = load_lexicon(lang, wordlist, compounds=compounds)
+    players = _players(player_args)
+
+    report: dict = {}
+    text: list[str] = []
+    if path_word:
+        report["path"], path_text = _path(board, rules, lexicon, path_word)
+        text.append(path_text)
+    if players:
+        tally = rules.score(board, lexicon, players)
+        report.update(tally.to_json())
+        text.append(tally.render())
+    if solve_board or missed:
+        words = rules.solve(board, lexicon)
+        if solve_board:
+            report["words"] = [asdict(w) for w in words]
+            report["max_score"] = sum(w.points for w in words)
+            report["lexicon"] = lexicon.name
+            text.append(_solution(words, lexicon))
+        if missed:
+            written = {word for written_by in players.values() for word in written_by}
+            best = [w for w in words if w.word not in written][:MISSED]
+            report["missed"] = [asdict(w) for w in best]
+            text.append(_missed(best))
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo("\n\n".join(text))
+
+
+def _players(args: tuple[str, ...]) -> dict[str, list[str]]:
+    """Each ``--player NAME=FILE``: the player's name and the words in their file."""
+    players: dict[str, list[str]] = {}
+    for arg in args:
+        name, sep, file = (part.strip() for part in arg.partition("="))
+        if not sep or not name or not file:
+            raise InputError(f"--player takes NAME=FILE, not {arg!r}")
+        if name in players:
+            raise InputError(f"two --player options are called {name}")
+        players[name] = parse_word_list(read_user_text(Path(file), f"{name}'s word list"))
+    return players
+
+
+def _warn_about_set(layout: Layout, cubes: CubeSet) -> None:
+    problems = cubes.check(layout)
+    if cubes.size and layout.rows() and len(layout.rows()) != cubes.size:
+        problems.append(f"the {cubes.title} set fills a {cubes.size}×{cubes.size} tray")
+    missing = cubes.unexplained([face.symbol for face in layout.faces()])
+    if missing:
+        problems.append(f"no remaining die of the {cubes.title} set shows {' '.join(missing)}")
+    for problem in problems:
+        click.echo(f"cubecam: warning: {problem}", err=True)
+
+
+def _path(board: Board, rules: HuntRules, lexicon: Lexicon, word: str) -> tuple[dict, str]:
+    word = word.strip().lower()
+    trace = board.trace(word)
+    reason = rules.check(board, lexicon, word)
+    report = {
+        "word": word,
+        "on_board": trace.path is not None,
+        "squares": [list(board.square(die)) for die in trace.path or ()],
+        "valid": reason is None,
+        "points": 0 if reason else rules.points(word),
+        "reason": reason,
+    }
+    if trace.path is None:
+        return report, f"{word} is not on the board: {trace.explain()}\n{board.draw(trace.partial)}"
+    lines = [f"{word} is on the board:", board.draw(trace.path)]
+    if reason:
+        lines.append(f"but it does not score: {reason} (lexicon: {lexicon.name})")
+    else:
+        lines.append(f"{word} scores {report['points']} (lexicon: {lexicon.name})")
+    return report, "\n".join(lines)
+
+
+def _solution(words: list[ScoredWord], lexicon: Lexicon) -> str:
+    width = max((len(w.word) for w in words), default=0)
+    lines = [f"{len(words)} words on the board (lexicon: {lexicon.name})"]
+    lines += [f"  {w.word.ljust(width)}  {w.points:>2}" for w in words]
+    lines.append(f"Total possible: {sum(w.points for w in words)}")
+    return "\n".join(lines)
+
+
+def _missed(words: list[ScoredWord]) -> str:
+    if not words:
+        return "Nobody missed a word."
+    width = max(len(w.word) for w in words)
+    lines = [f"  {w.word.ljust(width)}  {w.points:>2}" for w in words]
+    return "\n".join(["Best words nobody wrote:", *lines])
+
+
+COMMANDS = [hunt]

@@ -1,0 +1,187 @@
+"""The word-hunt tray: which dice touch, and where a word lies on them.
+
+Dice are numbered row by row from the top left; two dice touch when they are
+side by side or corner to corner.
+
+>>> board = Board.from_text("R A K\\nE M T\\nO Å Qu")
+>>> board.path("rakt"), board.path("mat")
+((0, 1, 2, 5), (4, 1, 5))
+>>> board.path("mor") is None, board.trace("mor").explain()
+(True, 'MO can be formed, but no R touches the O at row 3, column 1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cubecam.errors import InputError
+from cubecam.grid_format import parse_grid
+from cubecam.layout import Face, Layout
+
+MIN_SIZE, MAX_SIZE = 3, 6
+
+
+class Board:
+    """An N×N tray of letter dice (3×3 to 6×6)."""
+
+    def __init__(self, faces: Sequence[Face]) -> None:
+        size = round(len(faces) ** 0.5)
+        if size * size != len(faces) or not MIN_SIZE <= size <= MAX_SIZE:
+            raise InputError(
+                f"a word-hunt board is a full square of {MIN_SIZE}×{MIN_SIZE} to "
+                f"{MAX_SIZE}×{MAX_SIZE} dice, not {len(faces)} dice"
+            )
+        self.size = size
+        self.faces = tuple(faces)
+        self.letters = tuple(face.letters.lower() for face in self.faces)
+        self.neighbours = tuple(self._touching(i) for i in range(len(faces)))
+
+    @classmethod
+    def from_layout(cls, layout: Layout) -> Board:
+        """The board a tray layout shows; a clear error when it is not a full square of letters."""
+        if layout.unused:
+            raise InputError("a word-hunt tray has no dice left over: remove the 'unused:' line")
+        rows = layout.rows()
+        height, width = len(rows), max((len(row) for row in rows), default=0)
+        if height != width or not MIN_SIZE <= height <= MAX_SIZE:
+            raise InputError(
+                f"a word-hunt board is a full square of {MIN_SIZE}×{MIN_SIZE} to "
+                f"{MAX_SIZE}×{MAX_SIZE} dice; this one is {height} rows by {width} columns"
+            )
+        top, left, _, _ = layout.bounds()
+        for r, row in enumerate(rows):
+            for c, face in enumerate(row):
+                where = f"row {top + r + 1}, column {left + c + 1}"
+                if face is None:
+                    raise InputError(f"the board has no die at {where}: every square holds one")
+                if face.is_wildcard:
+                    raise InputError(f"the die at {where} shows {face.symbol}: dice show letters")
+        return cls([face for row in rows for face in row if face is not None])
+
+    @classmethod
+    def from_text(cls, text: str) -> Board:
+        """The board of a text grid; lower-case letters are plain letters, as in any tray.
+
+        >>> Board.from_text("kind: tray\\nabc\\ndef\\nghi").letters[4]
+        'e'
+        """
+        return cls.from_layout(parse_grid(text, lowercase_is_wildcard=False))
+
+    def square(self, die: int) -> tuple[int, int]:
+        """The (row, column) of a die, counted from 0."""
+        return divmod(die, self.size)
+
+    def where(self, die: int) -> str:
+        """A die's place as a player says it: ``row 2, column 3``."""
+        row, col = self.square(die)
+        return f"row {row + 1}, column {col + 1}"
+
+    def _touching(self, die: int) -> tuple[int, ...]:
+        row, col = self.square(die)
+        return tuple(
+            r * self.size + c
+            for r in range(row - 1, row + 2)
+            for c in range(col - 1, col + 2)
+            if (r, c) != (row, col) and 0 <= r < self.size and 0 <= c < self.size
+        )
+
+    def path(self, word: str) -> tuple[int, ...] | None:
+        """The dice that spell ``word`` one after another, or None when it is not on the board."""
+        return self.trace(word).path
+
+    def trace(self, word: str) -> Trace:
+        """Where ``word`` lies on the board, or how far along it a chain of dice gets."""
+        word = word.lower()
+        best = Trace(self, word, None, 0, (), False, ())
+        seen: set[tuple[int, int, int]] = set()
+
+        def extend(path: list[int], used: int, at: int) -> tuple[int, ...] | None:
+            nonlocal best
+            if at == len(word):
+                return tuple(path)
+            candidates = self.neighbours[path[-1]] if path else range(len(self.faces))
+            blocked = False
+            for die in candidates:
+                letters = self.letters[die]
+                if not letters or not word.startswith(letters, at):
+                    continue
+                if used >> die & 1:
+                    blocked = True
+                    continue
+                state = (used | 1 << die, die, at + len(letters))
+                if state in seen:
+                    continue
+                seen.add(state)
+                path.append(die)
+                found = extend(path, state[0], state[2])
+                path.pop()
+                if found:
+                    return found
+            if at > best.reached:
+                best = Trace(self, word, None, at, (path[-1],), blocked, tuple(path))
+            elif at == best.reached and path and path[-1] not in best.stops:
+                stops, reused = (*best.stops, path[-1]), best.reused or blocked
+                best = Trace(self, word, None, at, stops, reused, best.partial)
+            return None
+
+        found = extend([], 0, 0)
+        return Trace(self, word, found, len(word), (), False, found) if found else best
+
+    def draw(self, path: Sequence[int] = ()) -> str:
+        """The board, and beside it the order in which ``path`` uses the dice.
+
+        >>> print(Board.from_text("RAK\\nEMT\\nOÅN").draw((0, 1, 2, 5)))
+        R A K   1 2 3
+        E M T   . . 4
+        O Å N   . . .
+        """
+        order = {die: str(step) for step, die in enumerate(path, start=1)}
+        cell = max(len(face.symbol) for face in self.faces)
+        step = max((len(number) for number in order.values()), default=1)
+        lines = []
+        for row in range(self.size):
+            dice = range(row * self.size, (row + 1) * self.size)
+            board = " ".join(self.faces[die].symbol.ljust(cell) for die in dice)
+            steps = " ".join(order.get(die, ".").rjust(step) for die in dice)
+            lines.append(f"{board}   {steps}" if path else board)
+        return "\n".join(line.rstrip() for line in lines)
+
+
+@dataclass(frozen=True)
+class Trace:
+    """How much of a word a chain of touching dice spells.
+
+    ``path`` is the whole word's chain when it is on the board; otherwise
+    ``reached`` letters can be formed (one such chain is ``partial``), ending on
+    the dice ``stops``, and ``reused`` says a die that would continue it is
+    already in the chain.
+    """
+
+    board: Board
+    word: str
+    path: tuple[int, ...] | None
+    reached: int
+    stops: tuple[int, ...]
+    reused: bool
+    partial: tuple[int, ...]
+
+    def explain(self) -> str:
+        """Why the word is not on the board, in a player's words ('' when it is)."""
+        if self.path is not None:
+            return ""
+        board, word = self.board, self.word
+        wanted = "Qu" if word.startswith("qu", self.reached) else word[self.reached].upper()
+        if self.reached == 0:
+            return f"no die shows {wanted}"
+        formed = word[: self.reached].upper()
+        if not any(word.startswith(letters, self.reached) for letters in board.letters):
+            return f"{formed} can be formed, but no die shows {wanted}"
+        last = board.faces[self.stops[0]].symbol
+        places = " or ".join(board.where(die) for die in self.stops)
+        if self.reused:
+            return (
+                f"{formed} can be formed, but the only {wanted} next to the {last} at {places} "
+                "is already used in the word (no die twice)"
+            )
+        return f"{formed} can be formed, but no {wanted} touches the {last} at {places}"

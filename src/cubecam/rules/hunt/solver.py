@@ -1,0 +1,40 @@
+"""Every word on a board: a depth-first walk over the dice, cut off by the lexicon's prefixes.
+
+>>> from cubecam.lexicon import Lexicon
+>>> lexicon = Lexicon(["rakt", "kram", "rak", "mat", "tam"], name="tiny", lang="sv")
+>>> sorted(solve(Board.from_text("R A K\\nE M T\\nO Å N"), lexicon))
+['mat', 'rak', 'rakt', 'tam']
+"""
+
+from __future__ import annotations
+
+from cubecam.lexicon import Lexicon
+from cubecam.rules.hunt.board import Board
+
+
+def solve(board: Board, lexicon: Lexicon, min_letters: int = 3) -> frozenset[str]:
+    """The lexicon's words of at least ``min_letters`` letters that the board spells.
+
+    Lists the lexicon's full-form words: free compounds that only a compound
+    checker accepts cannot be enumerated.
+    """
+    words, prefixes = lexicon.words(), lexicon.prefixes()
+    letters, neighbours = board.letters, board.neighbours
+    found: set[str] = set()
+
+    def visit(die: int, spelled: str, used: int) -> None:
+        for nxt in neighbours[die]:
+            if used >> nxt & 1:
+                continue
+            word = spelled + letters[nxt]
+            if word in words:
+                found.add(word)
+            if word in prefixes:
+                visit(nxt, word, used | 1 << nxt)
+
+    for die, start in enumerate(letters):
+        if start in words:
+            found.add(start)
+        if start in prefixes:
+            visit(die, start, 1 << die)
+    return frozenset(word for word in found if len(word) >= min_letters)
