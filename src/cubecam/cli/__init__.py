@@ -35,9 +35,24 @@ def main() -> None:
 
 
 def _register() -> None:
-    from cubecam.cli import hunt_command, score_command, serve_command, watch_command, words_command
+    from cubecam.cli import (
+        game_command,
+        hunt_command,
+        score_command,
+        serve_command,
+        watch_command,
+        words_command,
+    )
 
-    for module in (score_command, words_command, hunt_command, serve_command, watch_command):
+    modules = (
+        score_command,
+        words_command,
+        game_command,
+        hunt_command,
+        serve_command,
+        watch_command,
+    )
+    for module in modules:
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -1,0 +1,269 @@
+"""``cubecam game``: keep the scores of whole games in a log (SQLite), turn by turn."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from cubecam.cli.options import json_option, read_grid
+from cubecam.errors import InputError
+from cubecam.layout import Layout
+from cubecam.rules.tally import signed
+from cubecam.scorelog import KINDS, Recorded, ScoreLog, Sheet
+from cubecam.scorelog.export import FORMATS, export_csv, export_json
+
+F = TypeVar("F", bound=Callable)
+
+
+def db_option(command: F) -> F:
+    return click.option(
+        "--db",
+        "db_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="The score log file (default: $CUBECAM_DB, else scores.sqlite3 in your data folder).",
+    )(command)
+
+
+def read_layout(grid: Path | None, photo: Path | None) -> Layout:
+    """The layout of a turn: the typed grid (reading it from the photo needs the camera side)."""
+    if grid is None:
+        raise InputError(
+            "give the layout with --grid FILE (reading a --photo alone is not built yet)"
+        )
+    return read_grid(grid)
+
+
+def standings(sheet: Sheet) -> str:
+    """``Standings: Ann 22, Bo 9`` and whose turn it is."""
+    totals = ", ".join(f"{name} {signed(total)}" for name, total in sheet.totals().items())
+    return f"Standings: {totals}\n{sheet.status()}"
+
+
+def _echo_recorded(done: Recorded) -> None:
+    if done.text:
+        click.echo(done.text)
+        click.echo()
+    click.echo(standings(done.sheet))
+
+
+def _pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
+    pairs = {}
+    for value in values:
+        name, sep, rest = value.partition("=")
+        if not sep or not name.strip() or not rest.strip():
+            raise InputError(f"{what} {value!r}: write it as NAME=VALUE")
+        pairs[name.strip()] = rest.strip()
+    return pairs
+
+
+@click.group()
+def game() -> None:
+    """Keep the scores of whole games: turns, tosses, rounds, totals, the winner.
+
+    \b
+    Example:
+      cubecam game new --game scrabble-cubes-two --player Ann --player Bo
+      cubecam game turn 1 --player Ann --grid toss.grid
+      cubecam game show 1
+    """
+
+
+@game.command("new")
+@click.option(
+    "--game",
+    "kind",
+    required=True,
+    type=click.Choice(list(KINDS)),
+    help="scrabble-cubes (Game One), scrabble-cubes-two (Game Two), adlib or hunt.",
+)
+@click.option("--player", "players", multiple=True, help="A player, in playing order (repeat).")
+@click.option(
+    "--team",
+    "teams",
+    multiple=True,
+    help="A partnership scoring on one line: NAME=PLAYER1,PLAYER2 (repeat).",
+)
+@click.option("--target", type=int, help="Play until someone reaches this total.")
+@click.option("--rounds", type=int, help="Play this many rounds.")
+@click.option("--lang", help="Dictionary: en, en_GB or sv (default: the game's).")
+@click.option(
+    "--wordlist",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="Check words against this file (one a line) instead of the built-in dictionary.",
+)
+@click.option("--set", "cubeset", help="The cube set (default: the game's).")
+@db_option
+def new(
+    kind: str,
+    players: tuple[str, ...],
+    teams: tuple[str, ...],
+    target: int | None,
+    rounds: int | None,
+    lang: str | None,
+    wordlist: Path | None,
+    cubeset: str | None,
+    db_path: Path | None,
+) -> None:
+    """Start a game and print its id.
+
+    Without --target or --rounds, Game One plays to 200, Game Two to 250, a word
+    hunt to 100, and Duplicate Ad-Lib is always two rounds.
+    """
+    if target is not None and rounds is not None:
+        raise InputError("give --target or --rounds, not both")
+    partnerships = {name: members.split(",") for name, members in _pairs(teams, "--team").items()}
+    partnerships = {n: [m.strip() for m in ms if m.strip()] for n, ms in partnerships.items()}
+    if not players and not partnerships:
+        raise InputError("name the players with --player NAME (repeat it for each)")
+    with ScoreLog(db_path) as log:
+        started = log.new_game(
+            kind,
+            players,
+            partnerships,
+            target=target,
+            rounds=rounds,
+            lang=lang,
+            wordlist=wordlist,
+            cubeset=cubeset,
+        )
+    click.echo(started.id)
+
+
+@game.command("turn")
+@click.argument("game_id", type=int)
+@click.option("--player", help="Who played (a player or a partnership).")
+@click.option(
+    "--grid",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The layout as a text grid (a word hunt: the board).",
+)
+@click.option(
+    "--photo", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="The photo."
+)
+@click.option(
+    "--points",
+    "points",
+    multiple=True,
+    help="Word hunt: a player's points for the round, NAME=N (repeat for each player).",
+)
+@db_option
+def turn(
+    game_id: int,
+    player: str | None,
+    grid: Path | None,
+    photo: Path | None,
+    points: tuple[str, ...],
+    db_path: Path | None,
+) -> None:
+    """Score and record a turn (Game One, Ad-Lib), a toss (Game Two) or a round (word hunt).
+
+    Prints the tally and the standings.
+    """
+    with ScoreLog(db_path) as log:
+        if log.game(game_id).rules.crossword:
+            if player is None:
+                raise InputError("say who played with --player NAME")
+            done = log.record_turn(game_id, player, read_layout(grid, photo), photo=photo)
+        else:
+            if not points:
+                raise InputError("give each player's points for the round: --points NAME=N")
+            try:
+                scores = {name: int(value) for name, value in _pairs(points, "--points").items()}
+            except ValueError:
+                raise InputError("--points takes whole numbers: NAME=N") from None
+            board = read_grid(grid) if grid else None
+            done = log.record_round(game_id, scores, board=board)
+        _echo_recorded(done)
+
+
+@game.command("pass")
+@click.argument("game_id", type=int)
+@click.option("--player", required=True, help="Who passes (a player or a partnership).")
+@db_option
+def pass_(game_id: int, player: str, db_path: Path | None) -> None:
+    """Pass for the rest of a Game Two round (allowed after the second toss)."""
+    with ScoreLog(db_path) as log:
+        _echo_recorded(log.record_pass(game_id, player))
+
+
+@game.command("undo")
+@click.argument("game_id", type=int)
+@db_option
+def undo(game_id: int, db_path: Path | None) -> None:
+    """Remove the last recorded turn, toss, pass or round."""
+    with ScoreLog(db_path) as log:
+        removed = log.undo(game_id)
+        game = log.game(game_id)
+        first = removed[0]
+        who = ", ".join(game.sides[t.seat].name for t in removed)
+        what = "pass" if first.action == "pass" else f"score {signed(first.score)}"
+        if len(removed) > 1:
+            what = "round"
+        click.echo(f"Removed round {first.round} {what} of {who}")
+        click.echo(standings(log.sheet(game_id)))
+
+
+@game.command("show")
+@click.argument("game_id", type=int)
+@json_option
+@db_option
+def show(game_id: int, as_json: bool, db_path: Path | None) -> None:
+    """Print the score sheet: each round, the totals, whose turn it is, the winner."""
+    with ScoreLog(db_path) as log:
+        sheet = log.sheet(game_id)
+    click.echo(
+        json.dumps(sheet.to_json(), ensure_ascii=False, indent=2) if as_json else sheet.render()
+    )
+
+
+@game.command("list")
+@json_option
+@db_option
+def list_(as_json: bool, db_path: Path | None) -> None:
+    """List the games in the log, newest first."""
+    with ScoreLog(db_path) as log:
+        sheets = [log.sheet(g.id) for g in log.games()]
+    if as_json:
+        click.echo(json.dumps([s.to_json() for s in sheets], ensure_ascii=False, indent=2))
+        return
+    if not sheets:
+        click.echo("No games yet: start one with 'cubecam game new'")
+    for sheet in sheets:
+        totals = ", ".join(f"{n} {signed(t)}" for n, t in sheet.totals().items())
+        click.echo(
+            f"{sheet.game.id:>4}  {sheet.game.created}  {sheet.game.kind:<18}  {totals}  "
+            f"({sheet.status()})"
+        )
+
+
+@game.command("export")
+@click.argument("game_id", type=int)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write to this file instead of printing.",
+)
+@db_option
+def export(game_id: int, fmt: str, out: Path | None, db_path: Path | None) -> None:
+    """Write a game out: JSON with every turn's grid and tally, or CSV of the scores."""
+    with ScoreLog(db_path) as log:
+        game_, turns, sheet = log.game(game_id), log.turns(game_id), log.sheet(game_id)
+    if fmt == "csv":
+        text = export_csv(game_, turns, sheet)
+    else:
+        text = json.dumps(export_json(game_, turns, sheet), ensure_ascii=False, indent=2) + "\n"
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, "utf-8")
+    except OSError as error:
+        raise InputError(f"cannot write {out}: {error.strerror}") from None
+
+
+COMMANDS = [game]

@@ -1,0 +1,18 @@
+"""The score log: whole games of every kind cubecam scores, kept turn by turn in SQLite."""
+
+from cubecam.scorelog.db import DatabaseBusy, default_path
+from cubecam.scorelog.games import KINDS, Game, Sheet, Side, Turn, get_kind
+from cubecam.scorelog.log import Recorded, ScoreLog
+
+__all__ = [
+    "KINDS",
+    "DatabaseBusy",
+    "Game",
+    "Recorded",
+    "ScoreLog",
+    "Sheet",
+    "Side",
+    "Turn",
+    "default_path",
+    "get_kind",
+]

@@ -1,0 +1,196 @@
+"""The score log's SQLite file: where it lives, its schema and migrations, safe transactions.
+
+Every write is one ``BEGIN IMMEDIATE`` transaction in WAL mode with ``synchronous=FULL``,
+so a process killed mid-write leaves the last committed state, and two processes
+writing at once wait for each other (up to the busy timeout) instead of failing.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "scores.sqlite3"
+>>> with connect(path) as db:
+...     db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+True
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from cubecam.errors import InputError
+
+BUSY_TIMEOUT_S = 10.0
+
+# Forward migrations: MIGRATIONS[n] takes a database from user_version n to n + 1.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        target INTEGER,
+        rounds INTEGER,
+        lang TEXT,
+        wordlist TEXT,
+        cubeset TEXT,
+        options TEXT NOT NULL DEFAULT '{}',
+        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    CREATE TABLE sides (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        members TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, name)
+    );
+    CREATE TABLE turns (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('play', 'pass')),
+        player TEXT,
+        score INTEGER NOT NULL,
+        grid TEXT,
+        photo TEXT,
+        tally TEXT NOT NULL,
+        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        PRIMARY KEY (game_id, seq, seat),
+        FOREIGN KEY (game_id, seat) REFERENCES sides(game_id, seat)
+    );
+    """,
+)
+
+
+class DatabaseBusy(InputError):
+    """Another process holds the score log's write lock for longer than the busy timeout."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"database is busy, try again: another cubecam is writing to {path}")
+
+
+def default_timeout() -> float:
+    """Seconds to wait for another writer: ``CUBECAM_DB_TIMEOUT`` if set, else 10."""
+    value = os.environ.get("CUBECAM_DB_TIMEOUT")
+    if value is None:
+        return BUSY_TIMEOUT_S
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        raise InputError(f"CUBECAM_DB_TIMEOUT must be a number of seconds, not {value!r}") from None
+
+
+def default_path() -> Path:
+    """``CUBECAM_DB`` if set, else ``scores.sqlite3`` in the user's data directory."""
+    if os.environ.get("CUBECAM_DB"):
+        return Path(os.environ["CUBECAM_DB"])
+    return Path(user_data_dir("cubecam")) / "scores.sqlite3"
+
+
+class Database:
+    """An open score log: reads, and writes as transactions; SQLite errors become clear ones."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self.connection = connection
+        self.path = path
+
+    def execute(self, sql: str, params: Sequence = ()) -> sqlite3.Cursor:
+        with self._errors():
+            return self.connection.execute(sql, params)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Database]:
+        """A write transaction: taken before anything is read, committed whole or not at all."""
+        with self._errors():
+            self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield self
+            except BaseException:
+                self.connection.rollback()
+                raise
+            self.connection.commit()
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            text = str(error).lower()
+            if "locked" in text or "busy" in text:
+                raise DatabaseBusy(self.path) from None
+            raise InputError(f"score log {self.path}: {error}") from None
+        except sqlite3.DatabaseError as error:
+            if "not a database" in str(error) or "malformed" in str(error):
+                raise _not_a_log(self.path, str(error)) from None
+            raise InputError(f"score log {self.path}: {error}") from None
+
+
+def connect(
+    path: Path | str | None = None,
+    *,
+    timeout: float | None = None,
+    migrations: Sequence[str] = MIGRATIONS,
+) -> Database:
+    """Open (creating if needed) the score log at ``path`` and migrate it to the current schema."""
+    path = Path(path) if path is not None else default_path()
+    timeout = default_timeout() if timeout is None else timeout
+    if path.is_dir():
+        raise InputError(f"score log {path} is a folder, not a file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    except (OSError, sqlite3.Error) as error:
+        raise InputError(f"cannot open score log {path}: {error}") from None
+    db = Database(connection, path)
+    try:
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        _migrate(db, migrations)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _migrate(db: Database, migrations: Sequence[str]) -> None:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version == len(migrations):
+        return
+    with db.transaction():
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > len(migrations):
+            raise InputError(
+                f"score log {db.path} has schema version {version}, newer than this cubecam "
+                f"knows ({len(migrations)}): upgrade cubecam"
+            )
+        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise _not_a_log(db.path, "it holds tables of another program")
+        for number in range(version, len(migrations)):
+            for statement in _statements(migrations[number]):
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {number + 1}")
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a migration script (executescript would commit our transaction)."""
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+def _not_a_log(path: Path, why: str) -> InputError:
+    return InputError(f"{path} is not a cubecam score log ({why}); give another file with --db")

@@ -1,0 +1,75 @@
+"""A logged game written out: JSON with every turn's grid and tally, or CSV of the scores.
+
+The CSV has one row per turn, toss, pass or hunt round of each side, and one per
+Game Two slam bonus, so summing ``score`` by ``side`` gives the sheet's totals.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from cubecam.scorelog.games import Game, Sheet, Turn
+
+CSV_FIELDS = ("game", "kind", "round", "seq", "side", "player", "action", "score", "created")
+FORMATS = ("csv", "json")
+
+
+def export_json(game: Game, turns: list[Turn], sheet: Sheet) -> dict:
+    """The whole game: the sheet, the sides and every turn with its grid, photo and tally."""
+    return {
+        **sheet.to_json(),
+        "turns": [
+            {
+                "seq": t.seq,
+                "round": t.round,
+                "side": game.sides[t.seat].name,
+                "player": t.player,
+                "action": t.action,
+                "score": t.score,
+                "grid": t.grid,
+                "photo": t.photo,
+                "tally": t.tally,
+                "created": t.created,
+            }
+            for t in turns
+        ],
+    }
+
+
+def export_csv(game: Game, turns: list[Turn], sheet: Sheet) -> str:
+    """The scores as CSV rows (see the module's note)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for t in turns:
+        writer.writerow(
+            {
+                "game": game.id,
+                "kind": game.kind,
+                "round": t.round,
+                "seq": t.seq,
+                "side": game.sides[t.seat].name,
+                "player": t.player or "",
+                "action": t.action,
+                "score": t.score,
+                "created": t.created,
+            }
+        )
+    for round_ in sheet.rounds:
+        for seat, detail in sorted(round_.detail.items()):
+            if detail.get("bonus"):
+                writer.writerow(
+                    {
+                        "game": game.id,
+                        "kind": game.kind,
+                        "round": round_.number,
+                        "seq": "",
+                        "side": game.sides[seat].name,
+                        "player": "",
+                        "action": detail["bonus_name"],
+                        "score": detail["bonus"],
+                        "created": "",
+                    }
+                )
+    return out.getvalue()

@@ -1,0 +1,287 @@
+"""The score log: whole games kept in SQLite, turn by turn, for the command line and the web page.
+
+>>> import tempfile, pathlib
+>>> from cubecam.grid_format import parse_grid
+>>> with ScoreLog(pathlib.Path(tempfile.mkdtemp()) / "scores.sqlite3") as log:
+...     game = log.new_game("scrabble-cubes", ["Ann", "Bo"], target=200)
+...     done = log.record_turn(game.id, "Ann", parse_grid("CAT\\nunused: E"))
+...     done.sheet.totals(), done.sheet.status()
+({'Ann': 4, 'Bo': 0}, 'Bo to play (round 1)')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cubecam.errors import InputError
+from cubecam.grid_format import format_grid
+from cubecam.layout import Layout
+from cubecam.lexicon import Lexicon, load_lexicon
+from cubecam.scorelog.db import Database, connect
+from cubecam.scorelog.games import PASS, PLAY, Game, Sheet, Side, Turn, get_kind
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What one command wrote: the new turns, the tally as printed, and the sheet after it."""
+
+    turns: tuple[Turn, ...]
+    text: str
+    sheet: Sheet
+
+
+class ScoreLog:
+    """Games in one SQLite file (by default the user's ``scores.sqlite3``)."""
+
+    def __init__(self, path: Path | str | None = None, *, timeout: float | None = None) -> None:
+        self.db: Database = connect(path, timeout=timeout)
+
+    @property
+    def path(self) -> Path:
+        return self.db.path
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> ScoreLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def new_game(
+        self,
+        kind: str,
+        players: Sequence[str],
+        teams: Mapping[str, Sequence[str]] | None = None,
+        *,
+        target: int | None = None,
+        rounds: int | None = None,
+        lang: str | None = None,
+        wordlist: Path | str | None = None,
+        cubeset: str | None = None,
+        options: Mapping | None = None,
+    ) -> Game:
+        """Start a game; players on a team play on the team's line (a partnership)."""
+        rules = get_kind(kind)
+        sides = seat_sides(players, teams or {})
+        target, rounds = rules.agree(sides, target, rounds)
+        lang = lang or rules.default_lang
+        wordlist = str(Path(wordlist).resolve()) if wordlist else None
+        with self.db.transaction():
+            cursor = self.db.execute(
+                "INSERT INTO games (kind, target, rounds, lang, wordlist, cubeset, options)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (kind, target, rounds, lang, wordlist, cubeset, json.dumps(dict(options or {}))),
+            )
+            game_id = cursor.lastrowid
+            for side in sides:
+                self.db.execute(
+                    "INSERT INTO sides (game_id, seat, name, members) VALUES (?, ?, ?, ?)",
+                    (game_id, side.seat, side.name, json.dumps(side.members)),
+                )
+        return self.game(game_id)
+
+    def game(self, game_id: int) -> Game:
+        row = self.db.execute(
+            "SELECT id, kind, target, rounds, lang, wordlist, cubeset, options, created"
+            " FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise InputError(f"no game {game_id} in {self.path} (see 'cubecam game list')")
+        sides = tuple(
+            Side(seat, name, tuple(json.loads(members)))
+            for seat, name, members in self.db.execute(
+                "SELECT seat, name, members FROM sides WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        )
+        id_, kind, target, rounds, lang, wordlist, cubeset, options, created = row
+        return Game(
+            id_, kind, sides, target, rounds, lang, wordlist, cubeset, json.loads(options), created
+        )
+
+    def games(self) -> list[Game]:
+        """Every game in the log, newest first."""
+        ids = [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY id DESC")]
+        return [self.game(game_id) for game_id in ids]
+
+    def turns(self, game_id: int) -> list[Turn]:
+        """The game's turns in the order they were played."""
+        return [
+            Turn(seq, seat, round_, action, score, json.loads(tally), player, grid, photo, created)
+            for seq, seat, round_, action, score, tally, player, grid, photo, created in (
+                self.db.execute(
+                    "SELECT seq, seat, round, action, score, tally, player, grid, photo, created"
+                    " FROM turns WHERE game_id = ? ORDER BY seq, seat",
+                    (game_id,),
+                )
+            )
+        ]
+
+    def sheet(self, game_id: int) -> Sheet:
+        """The game's score sheet: rounds, totals, whose turn it is, the winner."""
+        game = self.game(game_id)
+        return game.rules.replay(game, self.turns(game_id))
+
+    def lexicon(self, game: Game) -> Lexicon:
+        """The dictionary the game was agreed to use."""
+        return load_lexicon(game.lang or game.rules.default_lang, game.wordlist)
+
+    def record_turn(
+        self,
+        game_id: int,
+        player: str,
+        layout: Layout,
+        *,
+        photo: Path | str | None = None,
+        lexicon: Lexicon | None = None,
+    ) -> Recorded:
+        """Score ``layout`` as the player's turn (or toss) and record it."""
+        game = self.game(game_id)
+        lexicon = lexicon or self.lexicon(game)
+        with self.db.transaction():
+            turns = self.turns(game_id)
+            side = self._may_play(game, turns, player)
+            tally, text = game.rules.score(game, turns, side.seat, layout, lexicon)
+            turn = Turn(
+                _next_seq(turns),
+                side.seat,
+                game.rules.replay(game, turns).round,
+                PLAY,
+                tally.final,
+                tally.to_json(),
+                player,
+                format_grid(layout),
+                str(photo) if photo else None,
+            )
+            self._insert(game_id, [turn])
+        return Recorded((turn,), text, self.sheet(game_id))
+
+    def record_pass(self, game_id: int, player: str) -> Recorded:
+        """The player (or partnership) passes for the rest of the round (Game Two, rule 4c)."""
+        game = self.game(game_id)
+        with self.db.transaction():
+            turns = self.turns(game_id)
+            side = self._may_play(game, turns, player)
+            game.rules.check_pass(game, turns, side.seat)
+            round_ = game.rules.replay(game, turns).round
+            turn = Turn(_next_seq(turns), side.seat, round_, PASS, 0, {}, player)
+            self._insert(game_id, [turn])
+        return Recorded((turn,), f"{side.name} passes", self.sheet(game_id))
+
+    def record_round(
+        self,
+        game_id: int,
+        points: Mapping[str, int],
+        *,
+        tallies: Mapping[str, Mapping] | None = None,
+        board: Layout | None = None,
+        text: str = "",
+    ) -> Recorded:
+        """A round that every side plays at once (a word hunt): each side's points, recorded together."""
+        game = self.game(game_id)
+        if not game.rules.simultaneous or game.rules.crossword:
+            raise InputError(f"{game.rules.title} is recorded turn by turn, not as whole rounds")
+        scores = {game.side(name).seat: int(value) for name, value in points.items()}
+        missing = [s.name for s in game.sides if s.seat not in scores]
+        if missing:
+            raise InputError(f"a round needs every player's points: missing {', '.join(missing)}")
+        with self.db.transaction():
+            turns = self.turns(game_id)
+            sheet = game.rules.replay(game, turns)
+            if sheet.over:
+                raise InputError(f"game {game_id} is over: {sheet.status()}")
+            seq = _next_seq(turns)
+            grid = format_grid(board) if board else None
+            new = tuple(
+                Turn(
+                    seq,
+                    side.seat,
+                    sheet.round,
+                    PLAY,
+                    scores[side.seat],
+                    dict((tallies or {}).get(side.name, {})),
+                    side.name,
+                    grid,
+                )
+                for side in game.sides
+            )
+            self._insert(game_id, new)
+        return Recorded(new, text, self.sheet(game_id))
+
+    def undo(self, game_id: int) -> list[Turn]:
+        """Remove the game's last recorded turn, toss, pass or round; the removed turns."""
+        self.game(game_id)
+        with self.db.transaction():
+            turns = self.turns(game_id)
+            if not turns:
+                raise InputError(f"game {game_id} has no turns to undo")
+            last = turns[-1].seq
+            self.db.execute("DELETE FROM turns WHERE game_id = ? AND seq = ?", (game_id, last))
+        return [t for t in turns if t.seq == last]
+
+    def _may_play(self, game: Game, turns: Sequence[Turn], player: str) -> Side:
+        side = game.side(player)
+        sheet = game.rules.replay(game, turns)
+        if sheet.over:
+            raise InputError(f"game {game.id} is over: {sheet.status()}")
+        if side.seat not in sheet.to_play:
+            if game.rules.simultaneous:
+                raise InputError(f"{side.name} has played round {sheet.round}: {sheet.status()}")
+            raise InputError(f"it is not {side.name}'s turn: {sheet.status()}")
+        return side
+
+    def _insert(self, game_id: int, turns: Sequence[Turn]) -> None:
+        for t in turns:
+            self.db.execute(
+                "INSERT INTO turns (game_id, seq, seat, round, action, player, score, grid, photo,"
+                " tally) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    t.seq,
+                    t.seat,
+                    t.round,
+                    t.action,
+                    t.player,
+                    t.score,
+                    t.grid,
+                    t.photo,
+                    json.dumps(t.tally, ensure_ascii=False),
+                ),
+            )
+
+
+def seat_sides(players: Sequence[str], teams: Mapping[str, Sequence[str]]) -> list[Side]:
+    """Lines of the score sheet, in the order the players were named; a team sits at its first member.
+
+    >>> [s.name for s in seat_sides(["Ann", "Bo", "Cy", "Di"], {"Red": ["Ann", "Cy"], "Blue": ["Bo", "Di"]})]
+    ['Red', 'Blue']
+    """
+    team_of: dict[str, str] = {}
+    for team, members in teams.items():
+        if len(members) < 2:
+            raise InputError(f"partnership {team!r} needs two or more players")
+        for member in members:
+            if member in team_of:
+                raise InputError(f"{member!r} is in two partnerships")
+            team_of[member] = team
+    names = [*players, *(m for m in team_of if m not in players)]
+    clash = [n for n in (*names, *teams) if [*names, *teams].count(n) > 1 or not n.strip()]
+    if clash:
+        raise InputError(f"every player and partnership needs its own name: {clash[0]!r}")
+    sides: list[Side] = []
+    for name in names:
+        team = team_of.get(name)
+        if team is None:
+            sides.append(Side(len(sides), name))
+        elif all(side.name != team for side in sides):
+            sides.append(Side(len(sides), team, tuple(teams[team])))
+    return sides
+
+
+def _next_seq(turns: Sequence[Turn]) -> int:
+    return turns[-1].seq + 1 if turns else 1

@@ -1,0 +1,187 @@
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from cubecam.cli import main
+from tests.rules.test_game_two import PRINTED_ROUND, TOSS_A, TOSS_B
+
+
+@pytest.fixture
+def files(tmp_path):
+    grids = {
+        "a": TOSS_A,
+        "b": TOSS_B,
+        "cat": "CAT\nunused: E",
+        "dog": "DOG\nunused: S",
+        "gods": "GODS",
+        "act": "ACT\nunused: X",
+        "me": "ME\nunused: Z",
+        "weave": "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U",
+    }
+    for name, text in grids.items():
+        (tmp_path / f"{name}.grid").write_text(text, "utf-8")
+    return tmp_path
+
+
+def cli(db, *args, code=0):
+    result = CliRunner().invoke(main, ["game", *map(str, args), "--db", str(db)])
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def sheet_json(db, game_id):
+    return json.loads(cli(db, "show", game_id, "--json"))
+
+
+def totals(db, game_id):
+    return {p["name"]: p["total"] for p in sheet_json(db, game_id)["players"]}
+
+
+def csv_totals(text):
+    sums = Counter()
+    for row in csv.DictReader(io.StringIO(text)):
+        sums[row["side"]] += int(row["score"])
+    return dict(sums)
+
+
+def test_game_two_through_the_cli(files):
+    db = files / "scores.sqlite3"
+    game = cli(
+        db,
+        "new",
+        "--game",
+        "scrabble-cubes-two",
+        "--player",
+        "Ann",
+        "--player",
+        "Bo",
+        "--rounds",
+        "1",
+    ).strip()
+    out = cli(db, "turn", game, "--player", "Ann", "--grid", files / "a.grid")
+    assert "Toss A: 23" in out and "Lengths left in the round: 2, 3, 4, 5, 6" in out
+    assert "Standings: Ann 23, Bo 0\nBo to play (round 1)" in out
+    cli(db, "turn", game, "--player", "Bo", "--grid", files / "me.grid")
+    out = cli(db, "turn", game, "--player", "Ann", "--grid", files / "b.grid")
+    assert PRINTED_ROUND in out
+    cli(db, "pass", game, "--player", "Bo", code=2)  # only after the second toss
+    cli(db, "turn", game, "--player", "Bo", "--grid", files / "b.grid")
+    out = cli(db, "pass", game, "--player", "Bo")
+    assert "Game over: Ann wins with 103" in out
+    shown = cli(db, "show", game)
+    assert PRINTED_ROUND.replace("\n", "\n    ") in shown
+    assert totals(db, game) == {"Ann": 103, "Bo": (4 - 10) + (30 - 4 - 4)}  # ME again: penalised
+    data = json.loads(cli(db, "export", game, "--format", "json"))
+    assert [t["score"] for t in data["turns"]] == [23, -6, 30, 22, 0]
+    assert data["turns"][0]["tally"]["words"][0]["word"] == "PRETENSE"
+    assert csv_totals(cli(db, "export", game, "--format", "csv")) == totals(db, game)
+
+
+def test_partnerships_through_the_cli(files):
+    db = files / "scores.sqlite3"
+    game = cli(
+        db, "new", "--game", "scrabble-cubes-two", "--team", "Red=Ann,Cy", "--team", "Blue=Bo,Di"
+    ).strip()
+    cli(db, "turn", game, "--player", "Cy", "--grid", files / "a.grid")
+    cli(db, "turn", game, "--player", "Bo", "--grid", files / "me.grid")
+    cli(db, "turn", game, "--player", "Ann", "--grid", files / "b.grid")
+    players = sheet_json(db, game)["players"]
+    assert [(p["name"], p["members"], p["total"]) for p in players] == [
+        ("Red", ["Ann", "Cy"], 103),
+        ("Blue", ["Bo", "Di"], -6),
+    ]
+
+
+def test_game_one_in_real_processes_to_its_target(files):
+    db = files / "scores.sqlite3"
+    env = {**os.environ, "CUBECAM_DB": str(db)}
+
+    def run(*args):
+        done = subprocess.run(
+            [sys.executable, "-m", "cubecam", "game", *map(str, args)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    game = run(
+        "new", "--game", "scrabble-cubes", "--player", "Ann", "--player", "Bo", "--target", "40"
+    ).strip()
+    out = run("turn", game, "--player", "Ann", "--grid", files / "weave.grid")
+    assert "Final score: 22" in out and "Bo to play (round 1)" in out
+    run("turn", game, "--player", "Bo", "--grid", files / "cat.grid")
+    run("turn", game, "--player", "Ann", "--grid", files / "weave.grid")
+    out = run("turn", game, "--player", "Bo", "--grid", files / "cat.grid")
+    assert "Game over: Ann wins with 44" in out
+    assert f"{game}" in run("list") and "Game over" in run("list")
+    run("export", game, "--format", "json", "--out", files / "g.json")
+    data = json.loads((files / "g.json").read_text("utf-8"))
+    assert {p["name"]: p["total"] for p in data["players"]} == {"Ann": 44, "Bo": 8}
+    assert sum(t["score"] for t in data["turns"] if t["side"] == "Ann") == 44
+    assert data["winner"] == "Ann" and len(data["turns"]) == 4
+
+
+def test_adlib_through_the_cli(files):
+    db = files / "scores.sqlite3"
+    game = cli(db, "new", "--game", "adlib", "--player", "Ann", "--player", "Bo").strip()
+    cli(db, "turn", game, "--player", "Ann", "--grid", files / "cat.grid")
+    cli(db, "turn", game, "--player", "Ann", "--grid", files / "cat.grid", code=2)
+    cli(db, "turn", game, "--player", "Bo", "--grid", files / "dog.grid")
+    cli(db, "turn", game, "--player", "Ann", "--grid", files / "gods.grid")
+    out = cli(db, "turn", game, "--player", "Bo", "--grid", files / "act.grid")
+    assert "Game over: Ann wins with 10" in out
+    shown = cli(db, "show", game)
+    assert "Ann (round 1) has E that Bo (round 2) does not" in shown
+    assert (
+        csv_totals(cli(db, "export", game, "--format", "csv"))
+        == totals(db, game)
+        == {"Ann": 10, "Bo": 1}
+    )
+
+
+def test_hunt_rounds_through_the_cli(files):
+    db = files / "scores.sqlite3"
+    game = cli(db, "new", "--game", "hunt", "--player", "Anna", "--player", "Bo").strip()
+    for anna, bo in ((40, 30), (35, 50), (30, 10)):
+        out = cli(db, "turn", game, "--points", f"Anna={anna}", "--points", f"Bo={bo}")
+    assert "Game over: Anna wins with 105" in out
+    assert "Round 3: waiting" not in out
+    cli(db, "undo", game)
+    assert totals(db, game) == {"Anna": 75, "Bo": 80}
+    assert "Round 3: waiting for Anna, Bo" in cli(db, "show", game)
+    cli(db, "turn", game, "--points", "Anna=lots", "--points", "Bo=1", code=2)
+
+
+def test_undo_and_errors_are_one_line(files):
+    db = files / "scores.sqlite3"
+    game = cli(db, "new", "--game", "scrabble-cubes", "--player", "Ann", "--player", "Bo").strip()
+    cli(db, "turn", game, "--player", "Ann", "--grid", files / "cat.grid")
+    assert "Removed round 1 score 4 of Ann" in cli(db, "undo", game)
+    for args in (
+        ("show", "99"),
+        ("turn", game, "--grid", files / "cat.grid"),
+        ("turn", game, "--player", "Ann"),
+        ("turn", game, "--player", "Ann", "--grid", files / "missing.grid"),
+        ("new", "--game", "scrabble-cubes", "--player", "A", "--target", "9", "--rounds", "2"),
+        ("new", "--game", "scrabble-cubes", "--team", "Solo=Ann"),
+        ("undo", game),
+    ):
+        result = CliRunner().invoke(main, ["game", *map(str, args), "--db", str(db)])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.startswith("cubecam: error: ") and len(result.output.splitlines()) == 1
+
+
+def test_not_a_database_through_the_cli(files):
+    (files / "bad.sqlite3").write_bytes(b"\x00not sqlite at all" * 100)
+    result = CliRunner().invoke(main, ["game", "list", "--db", str(files / "bad.sqlite3")])
+    assert result.exit_code == 2 and "is not a cubecam score log" in result.output

@@ -1,0 +1,195 @@
+import pytest
+
+from cubecam.errors import InputError
+from cubecam.grid_format import parse_grid
+from cubecam.scorelog import ScoreLog
+from cubecam.scorelog.log import seat_sides
+from tests.rules.test_game_two import PRINTED_ROUND, TOSS_A, TOSS_B
+
+A, B = parse_grid(TOSS_A), parse_grid(TOSS_B)
+CAT = parse_grid("CAT\nunused: E")  # 5 - 1 = 4
+
+
+@pytest.fixture
+def log(tmp_path):
+    with ScoreLog(tmp_path / "scores.sqlite3") as opened:
+        yield opened
+
+
+def test_game_one_enforces_turn_order_and_ends_at_the_round_that_reaches_the_target(log):
+    game = log.new_game("scrabble-cubes", ["Ann", "Bo"], target=8)
+    with pytest.raises(InputError, match="not Bo's turn: Ann to play"):
+        log.record_turn(game.id, "Bo", CAT)
+    with pytest.raises(InputError, match="'Cy' does not play"):
+        log.record_turn(game.id, "Cy", CAT)
+    log.record_turn(game.id, "ann", CAT)
+    log.record_turn(game.id, "Bo", CAT)
+    done = log.record_turn(game.id, "Ann", CAT)
+    assert done.sheet.totals() == {"Ann": 8, "Bo": 4} and not done.sheet.over  # Bo plays too
+    done = log.record_turn(game.id, "Bo", parse_grid("CAT\nunused: Z"))
+    assert done.sheet.over and done.sheet.winner == "Ann"
+    assert done.sheet.status() == "Game over: Ann wins with 8"
+    with pytest.raises(InputError, match="is over"):
+        log.record_turn(game.id, "Ann", CAT)
+
+
+def test_game_one_default_target_and_agreed_rounds(log):
+    assert log.new_game("scrabble-cubes", ["Ann", "Bo"]).target == 200
+    game = log.new_game("scrabble-cubes", ["Ann", "Bo"], rounds=1)
+    log.record_turn(game.id, "Ann", CAT)
+    done = log.record_turn(game.id, "Bo", CAT)
+    assert done.sheet.over and done.sheet.winners == ("Ann", "Bo") and done.sheet.winner is None
+    assert "a tie between Ann and Bo" in done.sheet.status()
+
+
+def test_each_turn_keeps_its_grid_photo_and_tally(log, tmp_path):
+    game = log.new_game("scrabble-cubes", ["Ann"])
+    log.record_turn(
+        game.id,
+        "Ann",
+        parse_grid("...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"),
+        photo=tmp_path / "p.jpg",
+    )
+    (turn,) = log.turns(game.id)
+    assert turn.score == 22 and turn.tally["final"] == 22 and turn.tally["deduction"] == 2
+    assert parse_grid(turn.grid).at(1, 0).symbol == "T" and turn.photo == str(tmp_path / "p.jpg")
+
+
+def test_a_grid_for_another_game_is_refused(log):
+    game = log.new_game("scrabble-cubes", ["Ann"])
+    with pytest.raises(InputError, match="the grid says 'game: adlib'"):
+        log.record_turn(game.id, "Ann", parse_grid("game: adlib\nCAT"))
+
+
+def test_game_two_round_of_103_on_the_sheet(log):
+    game = log.new_game("scrabble-cubes-two", ["Ann", "Bo"], target=100)
+    assert game.target == 100
+    first = log.record_turn(game.id, "Ann", A)
+    assert "Lengths left in the round: 2, 3, 4, 5, 6" in first.text
+    assert first.sheet.lengths_left == {0: (2, 3, 4, 5, 6), 1: (2, 3, 4, 5, 6, 7, 8)}
+    log.record_turn(game.id, "Bo", B)
+    done = log.record_turn(game.id, "Ann", B)
+    assert done.text.endswith(PRINTED_ROUND)
+    # Ann's round is over: Bo tosses on alone until he passes (after his second toss).
+    assert done.sheet.to_play == (1,) and not done.sheet.over
+    log.record_turn(game.id, "Bo", parse_grid("DETAINS\nunused: Z"))
+    done = log.record_pass(game.id, "Bo")
+    sheet = done.sheet
+    assert (
+        sheet.over and sheet.winner == "Ann" and sheet.totals() == {"Ann": 103, "Bo": 30 + 8 - 10}
+    )
+    assert sheet.rounds[0].lines[0] == PRINTED_ROUND.splitlines()
+    assert sheet.rounds[0].lines[1][-2:] == ["Passed", "Total: 28"]
+
+
+def test_game_two_log_enforces_four_tosses_and_pass_after_the_second(log):
+    game = log.new_game("scrabble-cubes-two", ["Ann", "Bo"], rounds=1)
+    log.record_turn(game.id, "Ann", parse_grid("ME"))
+    log.record_turn(game.id, "Bo", CAT)
+    with pytest.raises(InputError, match="only after the second toss"):
+        log.record_pass(game.id, "Ann")
+    for ann, bo in (("TOY", "BONE"), ("BONE", "DOG")):
+        log.record_turn(game.id, "Ann", parse_grid(ann))
+        log.record_turn(game.id, "Bo", parse_grid(bo))
+    log.record_turn(game.id, "Ann", parse_grid("TIMER"))
+    sheet = log.sheet(game.id)
+    assert [len(r["tosses"]) for r in sheet.rounds[0].detail.values()] == [4, 3]
+    assert sheet.to_play == (1,) and 0 not in sheet.lengths_left  # Ann has had four tosses
+    with pytest.raises(InputError, match="not Ann's turn"):
+        log.record_turn(game.id, "Ann", CAT)
+    with pytest.raises(InputError, match="has no passes"):
+        log.record_pass(log.new_game("scrabble-cubes", ["Ann"]).id, "Ann")
+    log.record_turn(game.id, "Bo", parse_grid("DETAIN"))
+    assert log.sheet(game.id).over
+
+
+def test_partnerships_score_on_one_line(log):
+    game = log.new_game(
+        "scrabble-cubes-two",
+        ["Ann", "Bo", "Cy", "Di"],
+        {"Red": ["Ann", "Cy"], "Blue": ["Bo", "Di"]},
+    )
+    assert [(s.name, s.members) for s in game.sides] == [
+        ("Red", ("Ann", "Cy")),
+        ("Blue", ("Bo", "Di")),
+    ]
+    log.record_turn(game.id, "Cy", A)  # either partner plays for the partnership
+    with pytest.raises(InputError, match="not Red's turn: Blue to play"):
+        log.record_turn(game.id, "Ann", B)
+    log.record_turn(game.id, "Di", parse_grid("ME"))
+    done = log.record_turn(game.id, "Ann", B)
+    assert done.sheet.totals() == {"Red": 103, "Blue": 4}
+    assert [t.player for t in log.turns(game.id)] == ["Cy", "Di", "Ann"]
+
+
+def test_undo_removes_the_last_toss_only(log):
+    game = log.new_game("scrabble-cubes-two", ["Ann", "Bo"])
+    log.record_turn(game.id, "Ann", A)
+    log.record_turn(game.id, "Bo", B)
+    (removed,) = log.undo(game.id)
+    assert removed.player == "Bo" and removed.score == 30
+    sheet = log.sheet(game.id)
+    assert sheet.totals() == {"Ann": 23, "Bo": 0} and sheet.to_play == (1,)
+    log.undo(game.id)
+    with pytest.raises(InputError, match="no turns to undo"):
+        log.undo(game.id)
+
+
+def test_adlib_two_rounds_and_the_letters_check(log):
+    game = log.new_game("adlib", ["Ann", "Bo"])
+    ann1, bo1 = parse_grid("CAT\nunused: E"), parse_grid("DOG\nunused: S")
+    log.record_turn(game.id, "Bo", bo1)  # both play at once: any order within a round
+    with pytest.raises(InputError, match="Bo has played round 1"):
+        log.record_turn(game.id, "Bo", bo1)
+    done = log.record_turn(game.id, "Ann", ann1)
+    assert done.sheet.round == 2 and done.sheet.to_play == (0, 1)
+    log.record_turn(game.id, "Ann", parse_grid("GODS"))  # Bo's round-1 letters
+    done = log.record_turn(game.id, "Bo", parse_grid("ACT\nunused: X"))  # E became X
+    sheet = done.sheet
+    assert sheet.over and sheet.totals() == {"Ann": 4 + 6, "Bo": 4 + 5 - 8}
+    assert sheet.winner == "Ann"
+    assert "Ann (round 1) has E that Bo (round 2) does not" in "\n".join(sheet.notes)
+    assert "Bo (round 2) has X that Ann (round 1) does not" in "\n".join(sheet.notes)
+    assert not any("Bo (round 1)" in n for n in sheet.notes)
+    with pytest.raises(InputError, match="is over"):
+        log.record_turn(game.id, "Ann", ann1)
+
+
+def test_adlib_is_two_players_and_two_rounds(log):
+    with pytest.raises(InputError, match="played by 2 players"):
+        log.new_game("adlib", ["Ann", "Bo", "Cy"])
+    with pytest.raises(InputError, match="two rounds, with no target"):
+        log.new_game("adlib", ["Ann", "Bo"], target=100)
+
+
+def test_hunt_rounds_until_someone_reaches_the_target(log):
+    game = log.new_game("hunt", ["Anna", "Bo"])
+    assert game.target == 100 and game.lang == "sv"
+    with pytest.raises(InputError, match="record them as rounds"):
+        log.record_turn(game.id, "Anna", CAT)
+    with pytest.raises(InputError, match="missing Bo"):
+        log.record_round(game.id, {"Anna": 3})
+    log.record_round(game.id, {"Anna": 60, "Bo": 40})
+    done = log.record_round(game.id, {"Anna": 40, "Bo": 60})
+    assert not done.sheet.over and done.sheet.round == 3  # 100 each: a tie plays on
+    done = log.record_round(game.id, {"Anna": 12, "Bo": 5})
+    assert done.sheet.over and done.sheet.winner == "Anna" and done.sheet.totals()["Anna"] == 112
+    with pytest.raises(InputError, match="is over"):
+        log.record_round(game.id, {"Anna": 1, "Bo": 1})
+    assert {t.seq for t in log.undo(game.id)} == {3}
+    assert not log.sheet(game.id).over
+
+
+def test_seating_of_partnerships_and_bad_names():
+    sides = seat_sides(["Ann", "Bo", "Cy"], {"Two": ["Bo", "Di"]})
+    assert [(s.name, s.players) for s in sides] == [
+        ("Ann", ("Ann",)),
+        ("Two", ("Bo", "Di")),
+        ("Cy", ("Cy",)),
+    ]
+    with pytest.raises(InputError, match="its own name"):
+        seat_sides(["Ann", "Ann"], {})
+    with pytest.raises(InputError, match="two partnerships"):
+        seat_sides([], {"X": ["Ann", "Bo"], "Y": ["Ann", "Cy"]})
+    with pytest.raises(InputError, match="two or more"):
+        seat_sides(["Ann"], {"X": ["Ann"]})
