@@ -161,13 +161,21 @@ def test_python_m_cubecam_runs_the_real_command(files):
     command = [sys.executable, "-m", "cubecam", "hunt"]
     result = subprocess.run(
         [*command, "--grid", str(files / "board.txt"), *players(files), "--json"],
-        capture_output=True, text=True, env=env, check=False, timeout=60,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["winner"] == "Anna"
     missing = subprocess.run(
         [*command, "--grid", str(files / "nope.txt"), "--solve"],
-        capture_output=True, text=True, env=env, check=False, timeout=60,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=60,
     )
     assert missing.returncode == 2
     assert missing.stderr.strip() == f"cubecam: error: grid file not found: {files / 'nope.txt'}"

@@ -22,17 +22,24 @@ MISSED = 10
 
 @click.command("hunt")
 @click.option(
-    "--grid", "grid_file", required=True, type=click.Path(dir_okay=False, path_type=Path),
+    "--grid",
+    "grid_file",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
     help="The board: a text grid of N×N dice (3..6), e.g. 'R A K T' rows; [Qu] or Qu for Qu.",
 )
 @click.option(
-    "--player", "player_args", multiple=True, metavar="NAME=FILE",
+    "--player",
+    "player_args",
+    multiple=True,
+    metavar="NAME=FILE",
     help="A player and the file of words they wrote (one a line). Repeat for each player.",
 )
 @click.option("--fast", is_flag=True, help="Fast variant: every valid word scores, shared or not.")
 @lexicon_options(default_lang=None)
 @click.option(
-    "--compounds", is_flag=True,
+    "--compounds",
+    is_flag=True,
     help="Also accept hunspell's free compounds (--solve still lists the full-form list).",
 )
 @click.option("--solve", "solve_board", is_flag=True, help="List every word on the board.")

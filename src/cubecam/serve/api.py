@@ -18,6 +18,7 @@ from cubecam.serve.games import (
     cubeset_of,
     game_choice,
     score_crossword,
+    score_hunt,
     word_validity,
 )
 from cubecam.serve.photos import annotated_jpeg, read
@@ -28,6 +29,9 @@ from cubecam.serve.schemas import (
     ErrorOut,
     GameOut,
     GridIn,
+    HuntIn,
+    HuntOut,
+    HuntWordOut,
     TallyOut,
 )
 from cubecam.serve.uploads import read_photo_upload
@@ -38,6 +42,7 @@ ERRORS = {
     413: {"model": ErrorOut, "description": "the upload is too large"},
 }
 router = APIRouter(prefix="/api", responses=ERRORS)
+MISSED = 10
 CaptureId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="a capture's id")]
 
 
@@ -99,6 +104,34 @@ def post_correction(request: Request, capture_id: CaptureId, body: CorrectionIn)
         capture.correct(body.cube, body.symbol)
         capture.annotated = None
     return _capture_out(capture)
+
+
+@router.post("/captures/{capture_id}/hunt", summary="Score the players' words on a word-hunt board")
+def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
+    capture = _store(request).get(capture_id)
+    if GAMES[capture.game].kind is not LayoutKind.TRAY:
+        raise InputError(
+            f"{capture.game} is not a word hunt: choose the word hunt and read the tray"
+        )
+    names = [player.name.strip() for player in body.players]
+    if len(set(names)) < len(names):
+        raise InputError("two players have the same name")
+    tally, words = score_hunt(
+        capture.layout,
+        capture.lang,
+        {name: player.words for name, player in zip(names, body.players, strict=True)},
+        fast=body.fast,
+        compounds=body.compounds,
+    )
+    written = {w.word for p in tally.players for w in (*p.accepted, *p.rejected)}
+    return HuntOut(
+        **tally.to_json(),
+        missed=[HuntWordOut(word=w.word, points=w.points) for w in words if w.word not in written][
+            :MISSED
+        ],
+        max_score=sum(w.points for w in words),
+        text=tally.render(),
+    )
 
 
 @router.get(

@@ -8,8 +8,10 @@ from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import Layout, LayoutKind, Square
 from cubecam.lexicon import load_lexicon
+from cubecam.lexicon.rules import base_language
 from cubecam.rules.crossword import GAMES as CROSSWORD_GAMES
 from cubecam.rules.crossword import CrosswordTally, get_game
+from cubecam.rules.hunt import Board, RoundTally, ScoredWord, hunt_rules, parse_word_list
 
 
 @dataclass(frozen=True)
@@ -63,3 +65,14 @@ def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
         for square in word.squares:
             validity[tuple(square)] = validity.get(tuple(square), True) and word.valid
     return validity
+
+
+def score_hunt(
+    layout: Layout, lang: str, players: dict[str, str], *, fast: bool, compounds: bool
+) -> tuple[RoundTally, list[ScoredWord]]:
+    """The round's tally of each player's written words, and every word on the board."""
+    board = Board.from_layout(layout)
+    rules = hunt_rules(base_language(lang), fast=fast)
+    lexicon = load_lexicon(lang, compounds=compounds)
+    lists = {name: parse_word_list(words) for name, words in players.items()}
+    return rules.score(board, lexicon, lists), rules.solve(board, lexicon)
