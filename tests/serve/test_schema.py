@@ -13,7 +13,8 @@ from schemathesis.checks import positive_data_acceptance
 
 from cubecam.serve import create_app
 
-APP = create_app(Path(tempfile.mkdtemp(prefix="cubecam-schema-")))
+DATA = Path(tempfile.mkdtemp(prefix="cubecam-schema-"))
+APP = create_app(DATA, DATA / "scores.sqlite3")
 SCHEMA = schemathesis.openapi.from_asgi("/openapi.json", APP)
 OPERATIONS = {op.ok().label: op.ok() for op in SCHEMA.get_all_operations()}
 

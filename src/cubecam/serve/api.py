@@ -10,6 +10,7 @@ from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
 from cubecam.rules.crossword import CrosswordTally
+from cubecam.rules.hunt import RoundTally, ScoredWord
 from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
 from cubecam.serve.games import (
     GAMES,
@@ -46,7 +47,7 @@ MISSED = 10
 CaptureId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="a capture's id")]
 
 
-def _store(request: Request) -> CaptureStore:
+def store_of(request: Request) -> CaptureStore:
     return request.app.state.store
 
 
@@ -65,7 +66,7 @@ def post_photo(
     choice = game_choice(game)
     data = read_photo_upload(photo)
     image, reading = read(data, choice.kind.value, cubeset_of(choice))
-    store = _store(request)
+    store = store_of(request)
     capture_id, path = store.save_photo(data, (photo.content_type or "").lower())
     capture = Capture(
         capture_id,
@@ -86,7 +87,7 @@ def post_grid(request: Request, body: GridIn) -> CaptureOut:
     layout = parse_grid(body.grid)
     if choice.kind is LayoutKind.TRAY and layout.kind is not LayoutKind.TRAY:
         layout = parse_grid("kind: tray\n" + body.grid)
-    store = _store(request)
+    store = store_of(request)
     lang = check_lang(body.lang or choice.lang)
     capture = Capture(store.new_id(), choice.name, lang, layout, cubes_of_layout(layout))
     return _capture_out(store.add(capture))
@@ -94,12 +95,12 @@ def post_grid(request: Request, body: GridIn) -> CaptureOut:
 
 @router.get("/captures/{capture_id}", summary="A capture's layout and tally")
 def get_capture(request: Request, capture_id: CaptureId) -> CaptureOut:
-    return _capture_out(_store(request).get(capture_id))
+    return _capture_out(store_of(request).get(capture_id))
 
 
 @router.post("/captures/{capture_id}/corrections", summary="Correct one cube's letter")
 def post_correction(request: Request, capture_id: CaptureId, body: CorrectionIn) -> CaptureOut:
-    capture = _store(request).get(capture_id)
+    capture = store_of(request).get(capture_id)
     with capture.lock:
         capture.correct(body.cube, body.symbol)
         capture.annotated = None
@@ -108,7 +109,20 @@ def post_correction(request: Request, capture_id: CaptureId, body: CorrectionIn)
 
 @router.post("/captures/{capture_id}/hunt", summary="Score the players' words on a word-hunt board")
 def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
-    capture = _store(request).get(capture_id)
+    capture = store_of(request).get(capture_id)
+    tally, words = hunt_round(capture, body)
+    written = {w.word for p in tally.players for w in (*p.accepted, *p.rejected)}
+    missed = [w for w in words if w.word not in written][:MISSED]
+    return HuntOut(
+        **tally.to_json(),
+        missed=[HuntWordOut(word=w.word, points=w.points) for w in missed],
+        max_score=sum(w.points for w in words),
+        text=tally.render(),
+    )
+
+
+def hunt_round(capture: Capture, body: HuntIn) -> tuple[RoundTally, list[ScoredWord]]:
+    """The players' words scored on a word-hunt capture's board, and every word on it."""
     if GAMES[capture.game].kind is not LayoutKind.TRAY:
         raise InputError(
             f"{capture.game} is not a word hunt: choose the word hunt and read the tray"
@@ -116,21 +130,12 @@ def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
     names = [player.name.strip() for player in body.players]
     if len(set(names)) < len(names):
         raise InputError("two players have the same name")
-    tally, words = score_hunt(
+    return score_hunt(
         capture.layout,
         capture.lang,
         {name: player.words for name, player in zip(names, body.players, strict=True)},
         fast=body.fast,
         compounds=body.compounds,
-    )
-    written = {w.word for p in tally.players for w in (*p.accepted, *p.rejected)}
-    return HuntOut(
-        **tally.to_json(),
-        missed=[HuntWordOut(word=w.word, points=w.points) for w in words if w.word not in written][
-            :MISSED
-        ],
-        max_score=sum(w.points for w in words),
-        text=tally.render(),
     )
 
 
@@ -141,7 +146,7 @@ def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
     responses={200: {"content": {"image/jpeg": {}}}},
 )
 def get_annotated(request: Request, capture_id: CaptureId) -> Response:
-    capture = _store(request).get(capture_id)
+    capture = store_of(request).get(capture_id)
     with capture.lock:
         if capture.image is None:
             raise LookupError("this capture was typed as a grid: it has no photo")

@@ -13,6 +13,7 @@ from cubecam import __version__
 from cubecam.errors import CubecamError
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
+from cubecam.serve.log_api import router as log_router
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -20,7 +21,8 @@ MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
 
 
 def create_app(data_dir: Path, db: Path | None = None) -> FastAPI:
-    """The app, keeping photos under ``data_dir`` and the score log in ``db``."""
+    """The app, keeping photos under ``data_dir`` and the score log in ``db`` (the user's
+    own score log when None)."""
     app = FastAPI(
         title="cubecam",
         version=__version__,
@@ -30,6 +32,7 @@ def create_app(data_dir: Path, db: Path | None = None) -> FastAPI:
     app.state.db = db
     app.state.store = CaptureStore(data_dir / "photos")
     app.include_router(router)
+    app.include_router(log_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
 
     @app.exception_handler(UploadTooLarge)

@@ -32,6 +32,13 @@ GAMES: dict[str, GameChoice] = {
     "hunt": GameChoice("hunt", "Word hunt (ordjakt)", LayoutKind.TRAY, "sv"),
 }
 LANGS = ("en", "en_GB", "sv")
+LOGGED_AS = {"scrabble-cubes-two": "scrabble-cubes"}
+
+
+def plays_as(kind: str) -> str:
+    """The page's game whose photos a logged game of ``kind`` takes (Game Two tosses are
+    crosswords of Game One's cubes)."""
+    return LOGGED_AS.get(kind, kind)
 
 
 def game_choice(name: str) -> GameChoice:

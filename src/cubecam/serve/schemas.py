@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from cubecam.rules.crossword import CrosswordTally
+from cubecam.scorelog import KINDS
 from cubecam.serve.games import GAMES, LANGS, GameChoice
 
 SYMBOL = Field(
@@ -158,3 +159,41 @@ class HuntOut(BaseModel):
     missed: list[HuntWordOut] = Field(description="the best words on the board nobody wrote")
     max_score: int = Field(description="what every word on the board would score")
     text: str = Field(description="the tally as read out at the table")
+
+
+class LoggedGameOut(BaseModel):
+    id: int
+    kind: str = Field(description="the logged game's kind", examples=["scrabble-cubes-two"])
+    plays_as: str = Field(description="the page's game whose photos it takes")
+    title: str = Field(examples=["Game 3: Scrabble Crossword Cubes, Game Two, to 250"])
+    players: list[str] = Field(description="the names that score, partnerships as one")
+    to_play: list[str]
+    status: str = Field(examples=["Bo to play (round 2)"])
+    over: bool
+
+
+class NewGameIn(BaseModel):
+    kind: str = Field(json_schema_extra={"enum": list(KINDS)}, examples=["scrabble-cubes"])
+    players: list[str] = Field(min_length=1, max_length=8, examples=[["Ann", "Bo"]])
+    target: int | None = Field(default=None, ge=1, le=10000)
+    rounds: int | None = Field(default=None, ge=1, le=100)
+
+
+class SheetOut(BaseModel):
+    game: LoggedGameOut
+    text: str = Field(description="the score sheet as printed by 'cubecam game show'")
+    sheet: dict[str, Any] = Field(description="the score log's full sheet")
+
+
+class TurnIn(BaseModel):
+    capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the capture to record")
+    player: str = Field(min_length=1, max_length=40)
+
+
+class RoundIn(HuntIn):
+    capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the word-hunt board's capture")
+
+
+class RecordedOut(BaseModel):
+    text: str = Field(description="the turn's tally as the score log printed it")
+    sheet: SheetOut

@@ -1,0 +1,105 @@
+"""The score log behind the page: logged games, their sheets, and recording a turn or a round."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request
+
+from cubecam.errors import InputError
+from cubecam.scorelog import Game, ScoreLog, Sheet
+from cubecam.serve.api import ERRORS, hunt_round, store_of
+from cubecam.serve.games import GAMES, plays_as
+from cubecam.serve.schemas import (
+    LoggedGameOut,
+    NewGameIn,
+    RecordedOut,
+    RoundIn,
+    SheetOut,
+    TurnIn,
+)
+
+router = APIRouter(prefix="/api/log", responses=ERRORS)
+GameId = Annotated[int, Path(ge=1, le=2**62, description="a logged game's number")]
+LISTED = 30
+
+
+@contextmanager
+def score_log(request: Request) -> Iterator[ScoreLog]:
+    """The score log the server was started with, open for one request."""
+    with ScoreLog(request.app.state.db) as log:
+        yield log
+
+
+@router.get("/games", summary="The logged games, newest first")
+def logged_games(request: Request) -> list[LoggedGameOut]:
+    with score_log(request) as log:
+        return [_game_out(game, log.sheet(game.id)) for game in log.games()[:LISTED]]
+
+
+@router.post("/games", summary="Start a logged game")
+def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
+    players = [name.strip() for name in body.players]
+    with score_log(request) as log:
+        game = log.new_game(body.kind, players, target=body.target, rounds=body.rounds)
+        return _game_out(game, log.sheet(game.id))
+
+
+@router.get("/games/{game_id}", summary="A logged game's score sheet")
+def show_game(request: Request, game_id: GameId) -> SheetOut:
+    with score_log(request) as log:
+        return _sheet_out(log.sheet(game_id))
+
+
+@router.post("/games/{game_id}/turns", summary="Record a capture as a player's turn")
+def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
+    capture = store_of(request).get(body.capture)
+    with score_log(request) as log:
+        game = log.game(game_id)
+        _check_plays_as(game, capture.game)
+        with capture.lock:
+            done = log.record_turn(game_id, body.player, capture.layout, photo=capture.photo)
+        return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
+
+
+@router.post("/games/{game_id}/rounds", summary="Record a word-hunt round for every player")
+def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOut:
+    capture = store_of(request).get(body.capture)
+    with score_log(request) as log:
+        game = log.game(game_id)
+        _check_plays_as(game, capture.game)
+        tally, _ = hunt_round(capture, body)
+        done = log.record_round(
+            game_id,
+            tally.totals(),
+            tallies={player.name: player.to_json() for player in tally.players},
+            board=capture.layout,
+            text=tally.render(),
+        )
+        return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
+
+
+def _check_plays_as(game: Game, capture_game: str) -> None:
+    if plays_as(game.kind) != capture_game:
+        raise InputError(
+            f"game {game.id} is {game.rules.title}: take the photo for {GAMES[plays_as(game.kind)].title}"
+        )
+
+
+def _game_out(game: Game, sheet: Sheet) -> LoggedGameOut:
+    return LoggedGameOut(
+        id=game.id,
+        kind=game.kind,
+        plays_as=plays_as(game.kind),
+        title=game.describe(),
+        players=[side.name for side in game.sides],
+        to_play=[game.sides[seat].name for seat in sheet.to_play],
+        status=sheet.status(),
+        over=sheet.over,
+    )
+
+
+def _sheet_out(sheet: Sheet) -> SheetOut:
+    return SheetOut(game=_game_out(sheet.game, sheet), text=sheet.render(), sheet=sheet.to_json())
