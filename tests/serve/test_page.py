@@ -7,19 +7,26 @@ from pathlib import Path
 from cubecam.grid_format import parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import get_game
+from cubecam.rules.hunt import Board, hunt_rules
 
-REPO = Path(__file__).resolve().parents[2]
 MISREAD = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
+BOARD = "R A K T\nE M D L\nO Å N E\nS T I G"
 
 
 def final(grid: str) -> str:
     return str(get_game("scrabble-cubes").score(parse_grid(grid), load_lexicon("en")).final)
 
 
-def test_typed_grid_is_scored_and_a_tapped_cube_corrected(live_server: str, chromium) -> None:
+def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> None:
     page = chromium.new_page()
     page.goto(live_server)
-    page.select_option("#game", "scrabble-cubes")
+    page.click("#new-game summary")
+    page.select_option("#new-kind", "scrabble-cubes")
+    page.fill("#new-players", "Ann, Bo")
+    page.click("#new-button")
+    page.wait_for_selector("#player-label:not([hidden])")
+    assert page.input_value("#player") == "Ann"
+
     page.click("#grid-entry summary")
     page.fill("#grid-text", MISREAD)
     page.click("#grid-button")
@@ -35,6 +42,42 @@ def test_typed_grid_is_scored_and_a_tapped_cube_corrected(live_server: str, chro
     page.wait_for_function(f"document.querySelector('#final').textContent === '{fixed}'")
     assert page.inner_text("#grid tr:nth-child(2) td:nth-child(5) button") == "R"
     assert page.query_selector("#words li.invalid") is None
+
+    page.click("#accept")
+    page.wait_for_selector("#sheet:not([hidden])")
+    sheet = page.inner_text("#sheet-text")
+    assert "Bo to play" in sheet and fixed in sheet.split("Total")[1]
+    page.click("#sheet-close")
+    page.click("#sheet-button")
+    page.wait_for_selector("#sheet:not([hidden])")
+    assert page.inner_text("#sheet-text") == sheet
+    assert page.input_value("#player") == "Bo"
+    page.close()
+
+
+def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromium) -> None:
+    solved = hunt_rules("sv").solve(Board.from_text(BOARD), load_lexicon("sv"))
+    best = solved[0]
+    page = chromium.new_page()
+    page.goto(live_server)
+    page.select_option("#game", "hunt")
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", BOARD)
+    page.click("#grid-button")
+    page.wait_for_selector("#hunt:not([hidden])")
+    names = page.query_selector_all(".hunt-name")
+    words = page.query_selector_all(".hunt-words")
+    names[0].fill("Anna")
+    words[0].fill("rakt\nmor")
+    names[1].fill("Bo")
+    words[1].fill(f"RAKT\n{best.word}")
+    page.click("#hunt-button")
+    page.wait_for_selector(".hunt-player")
+    text = page.inner_text("#hunt-result")
+    assert f"Bo: {best.points}" in text and "Anna: 0" in text
+    assert "written by another player (Bo)" in text
+    assert "Winner: Bo" in text
+    assert "Nobody found: " in text and f"{best.word} " not in text.split("Nobody found: ")[1]
     page.close()
 
 

@@ -9,10 +9,11 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request
 
 from cubecam.errors import InputError
-from cubecam.scorelog import Game, ScoreLog, Sheet
+from cubecam.scorelog import KINDS, Game, ScoreLog, Sheet
 from cubecam.serve.api import ERRORS, hunt_round, store_of
 from cubecam.serve.games import GAMES, plays_as
 from cubecam.serve.schemas import (
+    KindOut,
     LoggedGameOut,
     NewGameIn,
     RecordedOut,
@@ -31,6 +32,14 @@ def score_log(request: Request) -> Iterator[ScoreLog]:
     """The score log the server was started with, open for one request."""
     with ScoreLog(request.app.state.db) as log:
         yield log
+
+
+@router.get("/kinds", summary="The kinds of game the score log keeps")
+def kinds() -> list[KindOut]:
+    return [
+        KindOut(name=name, title=kind.title, plays_as=plays_as(name))
+        for name, kind in KINDS.items()
+    ]
 
 
 @router.get("/games", summary="The logged games, newest first")

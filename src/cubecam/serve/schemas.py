@@ -161,6 +161,12 @@ class HuntOut(BaseModel):
     text: str = Field(description="the tally as read out at the table")
 
 
+class KindOut(BaseModel):
+    name: str = Field(examples=["scrabble-cubes-two"])
+    title: str
+    plays_as: str = Field(description="the page's game whose photos it takes")
+
+
 class LoggedGameOut(BaseModel):
     id: int
     kind: str = Field(description="the logged game's kind", examples=["scrabble-cubes-two"])

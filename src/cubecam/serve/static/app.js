@@ -44,7 +44,9 @@ async function start() {
   $("game").addEventListener("change", () => {
     localStorage.setItem("cubecam.game", $("game").value);
     $("lang").value = game().lang;
-    loadLog();
+    const g = loggedGame();
+    if (g && g.plays_as !== $("game").value) $("log-game").value = "";
+    choosePlayers();
   });
   $("lang").value = game().lang;
   $("photo").addEventListener("change", sendPhoto);
@@ -56,9 +58,11 @@ async function start() {
   $("add-player").addEventListener("click", () => addHuntPlayer(""));
   $("hunt-button").addEventListener("click", scoreHunt);
   $("log-game").addEventListener("change", choosePlayers);
+  $("new-button").addEventListener("click", newGame);
+  $("accept-round").addEventListener("click", acceptRound);
   addHuntPlayer("");
   addHuntPlayer("");
-  await loadLog();
+  await Promise.all([loadLog(), loadKinds()]);
 }
 
 async function sendPhoto() {
@@ -210,43 +214,74 @@ async function sendCorrection() {
 let logged = [];
 
 async function loadLog() {
-  try {
-    logged = await api("GET", "/api/log/games");
-  } catch (error) {
-    logged = [];
-  }
-  $("log-setup").hidden = logged.length === 0;
+  logged = (await api("GET", "/api/log/games")).filter((g) => !g.over);
   const select = $("log-game");
   const keep = select.value;
   select.replaceChildren(new Option("not logged", ""));
-  for (const g of logged) select.add(new Option(g.title, g.id));
+  for (const g of logged) select.add(new Option(`${g.title} (${g.status})`, g.id));
   if (logged.some((g) => String(g.id) === keep)) select.value = keep;
   choosePlayers();
+}
+
+async function loadKinds() {
+  for (const kind of await api("GET", "/api/log/kinds")) $("new-kind").add(new Option(kind.title, kind.name));
+}
+
+async function newGame() {
+  const players = $("new-players").value.split(",").map((p) => p.trim()).filter(Boolean);
+  const target = $("new-target").value ? Number($("new-target").value) : null;
+  await busy(async () => {
+    const game = await api("POST", "/api/log/games", { kind: $("new-kind").value, players, target });
+    await loadLog();
+    $("log-game").value = game.id;
+    $("new-game").open = false;
+    choosePlayers();
+  });
 }
 
 function loggedGame() { return logged.find((g) => String(g.id) === $("log-game").value); }
 
 function choosePlayers() {
   const g = loggedGame();
-  $("player-label").hidden = !g;
+  $("player-label").hidden = !g || g.plays_as === "hunt";
   $("sheet-button").hidden = !g;
   $("player").replaceChildren(...(g ? g.players : []).map((p) => new Option(p, p)));
-  if (g && g.next_player) $("player").value = g.next_player;
+  if (g && g.to_play.length) $("player").value = g.to_play[0];
+  if (g && $("game").value !== g.plays_as) {
+    $("game").value = g.plays_as;
+    $("lang").value = game().lang;
+  }
+  if (g && g.plays_as === "hunt") {
+    $("hunt-players").replaceChildren();
+    for (const name of g.players) addHuntPlayer(name);
+  }
   updateAccept();
 }
 
 function updateAccept() {
-  $("accept").hidden = !(capture && capture.tally && loggedGame());
+  const g = loggedGame();
+  $("accept").hidden = !(capture && capture.tally && g && g.plays_as === capture.game);
+  $("accept-round").hidden = !(capture && capture.kind === "tray" && g && g.plays_as === "hunt");
 }
 
 async function accept() {
   const g = loggedGame();
+  const player = $("player").value;
   await busy(async () => {
-    const sheet = await api("POST", `/api/log/games/${g.id}/turns`,
-      { capture: capture.id, player: $("player").value });
-    $("accept-note").textContent = `Recorded for ${$("player").value}.`;
+    const done = await api("POST", `/api/log/games/${g.id}/turns`, { capture: capture.id, player });
+    $("accept-note").textContent = `Recorded for ${player}.`;
     await loadLog();
-    showSheetText(sheet);
+    showSheetText(done.sheet);
+  });
+}
+
+async function acceptRound() {
+  const g = loggedGame();
+  await busy(async () => {
+    const done = await api("POST", `/api/log/games/${g.id}/rounds`,
+      { capture: capture.id, players: huntPlayers(), fast: $("fast").checked });
+    await loadLog();
+    showSheetText(done.sheet);
   });
 }
 
@@ -274,13 +309,16 @@ function addHuntPlayer(name) {
   $("hunt-players").append(div);
 }
 
-async function scoreHunt() {
-  const players = [...$("hunt-players").children].map((div) => ({
+function huntPlayers() {
+  return [...$("hunt-players").children].map((div) => ({
     name: div.querySelector(".hunt-name").value.trim(),
     words: div.querySelector(".hunt-words").value,
   })).filter((p) => p.name);
+}
+
+async function scoreHunt() {
   await busy(async () => showHunt(await api("POST", `/api/captures/${capture.id}/hunt`,
-    { players, fast: $("fast").checked })));
+    { players: huntPlayers(), fast: $("fast").checked })));
 }
 
 function showHunt(result) {
