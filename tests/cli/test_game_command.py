@@ -139,7 +139,7 @@ def test_adlib_through_the_cli(files):
     cli(db, "turn", game, "--player", "Bo", "--grid", files / "dog.grid")
     cli(db, "turn", game, "--player", "Ann", "--grid", files / "gods.grid")
     out = cli(db, "turn", game, "--player", "Bo", "--grid", files / "act.grid")
-    assert "Game over: Ann wins with 10" in out
+    assert "Game over: Ann wins with 10" in out and "has X that Ann (round 1) does not" in out
     shown = cli(db, "show", game)
     assert "Ann (round 1) has E that Bo (round 2) does not" in shown
     assert (
@@ -166,7 +166,7 @@ def test_undo_and_errors_are_one_line(files):
     db = files / "scores.sqlite3"
     game = cli(db, "new", "--game", "scrabble-cubes", "--player", "Ann", "--player", "Bo").strip()
     cli(db, "turn", game, "--player", "Ann", "--grid", files / "cat.grid")
-    assert "Removed round 1 score 4 of Ann" in cli(db, "undo", game)
+    assert "Removed from round 1: Ann 4" in cli(db, "undo", game)
     for args in (
         ("show", "99"),
         ("turn", game, "--grid", files / "cat.grid"),
@@ -185,3 +185,22 @@ def test_not_a_database_through_the_cli(files):
     (files / "bad.sqlite3").write_bytes(b"\x00not sqlite at all" * 100)
     result = CliRunner().invoke(main, ["game", "list", "--db", str(files / "bad.sqlite3")])
     assert result.exit_code == 2 and "is not a cubecam score log" in result.output
+
+
+def test_hunt_rounds_from_word_lists_agree_with_the_hunt_command(files):
+    db = files / "scores.sqlite3"
+    (files / "board.txt").write_text("kind: tray\nH A K T\nD R E M\nY L A O\nT A S Å\n", "utf-8")
+    (files / "anna.txt").write_text("Rakt\nhakrem\nmor\nok\n", "utf-8")
+    (files / "bo.txt").write_text("rakt\ndrake\n", "utf-8")
+    lists = ["--player", f"Anna={files / 'anna.txt'}", "--player", f"Bo={files / 'bo.txt'}"]
+    game = cli(db, "new", "--game", "hunt", "--player", "Anna", "--player", "Bo", "--target", "10")
+    out = cli(db, "turn", game.strip(), "--grid", files / "board.txt", *lists)
+    assert "hakrem   5" in out and "written by another player (Bo)" in out
+    assert "Standings: Anna 5, Bo 3" in out
+    alone = CliRunner().invoke(main, ["hunt", "--grid", str(files / "board.txt"), *lists, "--json"])
+    expected = {p["name"]: p["total"] for p in json.loads(alone.output)["players"]}
+    assert totals(db, game.strip()) == expected == {"Anna": 5, "Bo": 3}
+    out = cli(db, "turn", game.strip(), "--grid", files / "board.txt", *lists)
+    assert "Game over: Anna wins with 10" in out
+    turns = json.loads(cli(db, "export", game.strip()))["turns"]
+    assert turns[0]["tally"]["accepted"] == [{"word": "hakrem", "points": 5}]

@@ -23,6 +23,7 @@ def test_game_one_enforces_turn_order_and_ends_at_the_round_that_reaches_the_tar
     with pytest.raises(InputError, match="'Cy' does not play"):
         log.record_turn(game.id, "Cy", CAT)
     log.record_turn(game.id, "ann", CAT)
+    assert log.turns(game.id)[0].player == "Ann"
     log.record_turn(game.id, "Bo", CAT)
     done = log.record_turn(game.id, "Ann", CAT)
     assert done.sheet.totals() == {"Ann": 8, "Bo": 4} and not done.sheet.over  # Bo plays too
@@ -95,7 +96,7 @@ def test_game_two_log_enforces_four_tosses_and_pass_after_the_second(log):
     sheet = log.sheet(game.id)
     assert [len(r["tosses"]) for r in sheet.rounds[0].detail.values()] == [4, 3]
     assert sheet.to_play == (1,) and 0 not in sheet.lengths_left  # Ann has had four tosses
-    with pytest.raises(InputError, match="not Ann's turn"):
+    with pytest.raises(InputError, match=r"Ann's round is over \(4 tosses taken\): Bo to play"):
         log.record_turn(game.id, "Ann", CAT)
     with pytest.raises(InputError, match="has no passes"):
         log.record_pass(log.new_game("scrabble-cubes", ["Ann"]).id, "Ann")
@@ -113,7 +114,7 @@ def test_partnerships_score_on_one_line(log):
         ("Red", ("Ann", "Cy")),
         ("Blue", ("Bo", "Di")),
     ]
-    log.record_turn(game.id, "Cy", A)  # either partner plays for the partnership
+    log.record_turn(game.id, "cy", A)  # either partner plays for the partnership
     with pytest.raises(InputError, match="not Red's turn: Blue to play"):
         log.record_turn(game.id, "Ann", B)
     log.record_turn(game.id, "Di", parse_grid("ME"))
@@ -193,3 +194,19 @@ def test_seating_of_partnerships_and_bad_names():
         seat_sides([], {"X": ["Ann", "Bo"], "Y": ["Ann", "Cy"]})
     with pytest.raises(InputError, match="two or more"):
         seat_sides(["Ann"], {"X": ["Ann"]})
+
+
+def test_hunt_round_from_word_lists_and_the_fast_variant(log):
+    board = parse_grid("kind: tray\nH A K T\nD R E M\nY L A O\nT A S Å")
+    words = {"anna": ["rakt", "hakrem"], "Bo": ["rakt"]}
+    plain = log.new_game("hunt", ["Anna", "Bo"])
+    done = log.record_hunt_round(plain.id, board, words)
+    assert done.sheet.totals() == {"Anna": 5, "Bo": 0}  # rakt was written by both: cancelled
+    fast = log.new_game("hunt", ["Anna", "Bo"], options={"fast": True})
+    done = log.record_hunt_round(fast.id, board, words)
+    assert done.sheet.totals() == {"Anna": 2 + 5, "Bo": 2}
+    assert log.turns(fast.id)[0].tally["accepted"][0] == {"word": "rakt", "points": 2}
+    with pytest.raises(InputError, match="not a word hunt"):
+        log.record_hunt_round(log.new_game("adlib", ["A", "B"]).id, board, words)
+    with pytest.raises(InputError, match="cannot be negative"):
+        log.record_round(plain.id, {"Anna": -1, "Bo": 2})

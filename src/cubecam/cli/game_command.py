@@ -9,6 +9,7 @@ from typing import TypeVar
 
 import click
 
+from cubecam.cli.hunt_command import _players as read_players
 from cubecam.cli.options import json_option, read_grid
 from cubecam.errors import InputError
 from cubecam.layout import Layout
@@ -38,9 +39,9 @@ def read_layout(grid: Path | None, photo: Path | None) -> Layout:
 
 
 def standings(sheet: Sheet) -> str:
-    """``Standings: Ann 22, Bo 9`` and whose turn it is."""
+    """Any notes (the Ad-Lib letters check), the totals, and whose turn it is."""
     totals = ", ".join(f"{name} {signed(total)}" for name, total in sheet.totals().items())
-    return f"Standings: {totals}\n{sheet.status()}"
+    return "\n".join([*sheet.notes, f"Standings: {totals}", sheet.status()])
 
 
 def _echo_recorded(done: Recorded) -> None:
@@ -96,6 +97,8 @@ def game() -> None:
     help="Check words against this file (one a line) instead of the built-in dictionary.",
 )
 @click.option("--set", "cubeset", help="The cube set (default: the game's).")
+@click.option("--fast", is_flag=True, help="Word hunt: every valid word scores, shared or not.")
+@click.option("--compounds", is_flag=True, help="Word hunt: also accept hunspell's compounds.")
 @db_option
 def new(
     kind: str,
@@ -106,6 +109,8 @@ def new(
     lang: str | None,
     wordlist: Path | None,
     cubeset: str | None,
+    fast: bool,
+    compounds: bool,
     db_path: Path | None,
 ) -> None:
     """Start a game and print its id.
@@ -129,20 +134,28 @@ def new(
             lang=lang,
             wordlist=wordlist,
             cubeset=cubeset,
+            options={"fast": fast, "compounds": compounds} if kind == "hunt" else {},
         )
     click.echo(started.id)
 
 
 @game.command("turn")
 @click.argument("game_id", type=int)
-@click.option("--player", help="Who played (a player or a partnership).")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    help="Who played (a player or a partnership); a word hunt: NAME=FILE of words, for each.",
+)
 @click.option(
     "--grid",
     type=click.Path(dir_okay=False, path_type=Path),
     help="The layout as a text grid (a word hunt: the board).",
 )
 @click.option(
-    "--photo", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="The photo."
+    "--photo",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="The photo of the layout (its path is kept with the turn).",
 )
 @click.option(
     "--points",
@@ -153,7 +166,7 @@ def new(
 @db_option
 def turn(
     game_id: int,
-    player: str | None,
+    players: tuple[str, ...],
     grid: Path | None,
     photo: Path | None,
     points: tuple[str, ...],
@@ -165,17 +178,25 @@ def turn(
     """
     with ScoreLog(db_path) as log:
         if log.game(game_id).rules.crossword:
-            if player is None:
-                raise InputError("say who played with --player NAME")
-            done = log.record_turn(game_id, player, read_layout(grid, photo), photo=photo)
+            if len(players) != 1:
+                raise InputError("say who played with one --player NAME")
+            layout = read_layout(grid, photo)
+            done = log.record_turn(game_id, players[0], layout, photo=photo and photo.resolve())
+        elif players:
+            if grid is None:
+                raise InputError("give the word-hunt board with --grid FILE")
+            board = read_grid(grid, lowercase_is_wildcard=False)
+            done = log.record_hunt_round(game_id, board, read_players(players))
         else:
             if not points:
-                raise InputError("give each player's points for the round: --points NAME=N")
+                raise InputError(
+                    "give each player's words (--player NAME=FILE) or points (--points NAME=N)"
+                )
             try:
                 scores = {name: int(value) for name, value in _pairs(points, "--points").items()}
             except ValueError:
                 raise InputError("--points takes whole numbers: NAME=N") from None
-            board = read_grid(grid) if grid else None
+            board = read_grid(grid, lowercase_is_wildcard=False) if grid else None
             done = log.record_round(game_id, scores, board=board)
         _echo_recorded(done)
 
@@ -198,12 +219,11 @@ def undo(game_id: int, db_path: Path | None) -> None:
     with ScoreLog(db_path) as log:
         removed = log.undo(game_id)
         game = log.game(game_id)
-        first = removed[0]
-        who = ", ".join(game.sides[t.seat].name for t in removed)
-        what = "pass" if first.action == "pass" else f"score {signed(first.score)}"
-        if len(removed) > 1:
-            what = "round"
-        click.echo(f"Removed round {first.round} {what} of {who}")
+        what = ", ".join(
+            f"{game.sides[t.seat].name} {'pass' if t.action == 'pass' else signed(t.score)}"
+            for t in removed
+        )
+        click.echo(f"Removed from round {removed[0].round}: {what}")
         click.echo(standings(log.sheet(game_id)))
 
 

@@ -21,9 +21,11 @@ from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon
+from cubecam.lexicon.rules import base_language
 from cubecam.rules.adlib import facing_differences
 from cubecam.rules.crossword import CrosswordGame, get_game
 from cubecam.rules.game_two import GameTwoRound, Toss, render_toss
+from cubecam.rules.hunt import Board, HuntMatch, RoundTally, hunt_rules
 from cubecam.rules.tally import CrosswordTally, signed
 
 PLAY = "play"
@@ -86,6 +88,12 @@ class Game:
                 return side
         names = ", ".join(p for s in self.sides for p in (s.name, *s.members))
         raise InputError(f"{name!r} does not play in game {self.id} (players: {names})")
+
+    def player(self, name: str) -> str:
+        """The player's name as the game spells it (a partnership's own name for the partnership)."""
+        wanted = name.strip().casefold()
+        side = self.side(name)
+        return next((p for p in (side.name, *side.members) if p.casefold() == wanted), side.name)
 
     def describe(self) -> str:
         """``Game 3: Scrabble Crossword Cubes, Game Two, to 250``."""
@@ -264,6 +272,10 @@ class GameKind:
         tally = self.scorer(game, turns, seat).score(layout, lexicon)
         return tally, self.render_tally(tally, game, turns, seat)
 
+    def finished_round(self, game: Game, turns: Sequence[Turn], seat: int) -> str | None:
+        """Why the side has no more turns in the current round, if it has none."""
+        return None
+
     def check_pass(self, game: Game, turns: Sequence[Turn], seat: int) -> None:
         """Raise unless the side may pass now."""
         raise InputError(f"{self.title} has no passes (only Game Two does)")
@@ -353,6 +365,10 @@ class GameTwo(GameKind):
             states[-1] = (state, turn.seat)
         return states
 
+    def finished_round(self, game: Game, turns: Sequence[Turn], seat: int) -> str | None:
+        state = self.current(game, turns, seat)
+        return state.why_over() if state.over else None
+
     def check_pass(self, game: Game, turns: Sequence[Turn], seat: int) -> None:
         self.current(game, turns, seat).pass_()
 
@@ -440,12 +456,25 @@ class Hunt(GameKind):
             if not sheet.rounds or sheet.rounds[-1].number != turn.round:
                 sheet.rounds.append(Round(turn.round))
             sheet.rounds[-1].add(turn.seat, turn.score, f"Round {turn.round}: {turn.score}")
-        sheet.over = bool(sheet.rounds) and self._ended(game, sheet, len(sheet.rounds))
-        if sheet.over and game.target is not None and len(sheet.winners) > 1:
-            sheet.over = game.rounds is not None and len(sheet.rounds) >= game.rounds
+        played = len(sheet.rounds)
+        if game.target is not None:
+            names = {side.seat: side.name for side in game.sides}
+            points = [{names[seat]: n for seat, n in r.scores.items()} for r in sheet.rounds]
+            sheet.over = HuntMatch(game.target, tuple(points)).over
+        sheet.over = sheet.over or (game.rounds is not None and played >= game.rounds)
         sheet.to_play = () if sheet.over else tuple(s.seat for s in game.sides)
-        sheet.round = len(sheet.rounds) + (not sheet.over)
+        sheet.round = played + (not sheet.over)
         return sheet
+
+    def score_round(
+        self, game: Game, board: Layout, words: Mapping[str, Sequence[str]], lexicon: Lexicon
+    ) -> RoundTally:
+        """Every player's written words scored against the board and each other."""
+        lists = {game.side(name).name: list(written) for name, written in words.items()}
+        rules = hunt_rules(
+            base_language(game.lang or self.default_lang), fast=game.options.get("fast", False)
+        )
+        return rules.score(Board.from_layout(board), lexicon, lists)
 
 
 KINDS: dict[str, GameKind] = {kind.name: kind for kind in (GameOne(), GameTwo(), AdLib(), Hunt())}

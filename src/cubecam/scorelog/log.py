@@ -21,7 +21,7 @@ from cubecam.grid_format import format_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
 from cubecam.scorelog.db import Database, connect
-from cubecam.scorelog.games import PASS, PLAY, Game, Sheet, Side, Turn, get_kind
+from cubecam.scorelog.games import PASS, PLAY, Game, Hunt, Sheet, Side, Turn, get_kind
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,10 @@ class ScoreLog:
 
     def lexicon(self, game: Game) -> Lexicon:
         """The dictionary the game was agreed to use."""
-        return load_lexicon(game.lang or game.rules.default_lang, game.wordlist)
+        compounds = bool(game.options.get("compounds"))
+        return load_lexicon(
+            game.lang or game.rules.default_lang, game.wordlist, compounds=compounds
+        )
 
     def record_turn(
         self,
@@ -154,7 +157,7 @@ class ScoreLog:
                 PLAY,
                 tally.final,
                 tally.to_json(),
-                player,
+                game.player(player),
                 format_grid(layout),
                 str(photo) if photo else None,
             )
@@ -169,7 +172,7 @@ class ScoreLog:
             side = self._may_play(game, turns, player)
             game.rules.check_pass(game, turns, side.seat)
             round_ = game.rules.replay(game, turns).round
-            turn = Turn(_next_seq(turns), side.seat, round_, PASS, 0, {}, player)
+            turn = Turn(_next_seq(turns), side.seat, round_, PASS, 0, {}, game.player(player))
             self._insert(game_id, [turn])
         return Recorded((turn,), f"{side.name} passes", self.sheet(game_id))
 
@@ -187,6 +190,8 @@ class ScoreLog:
         if not game.rules.simultaneous or game.rules.crossword:
             raise InputError(f"{game.rules.title} is recorded turn by turn, not as whole rounds")
         scores = {game.side(name).seat: int(value) for name, value in points.items()}
+        if any(value < 0 for value in scores.values()):
+            raise InputError(f"points in a round cannot be negative: {dict(points)}")
         missing = [s.name for s in game.sides if s.seat not in scores]
         if missing:
             raise InputError(f"a round needs every player's points: missing {', '.join(missing)}")
@@ -213,6 +218,25 @@ class ScoreLog:
             self._insert(game_id, new)
         return Recorded(new, text, self.sheet(game_id))
 
+    def record_hunt_round(
+        self,
+        game_id: int,
+        board: Layout,
+        words: Mapping[str, Sequence[str]],
+        *,
+        lexicon: Lexicon | None = None,
+    ) -> Recorded:
+        """Score a word-hunt round from every player's written words, and record it."""
+        game = self.game(game_id)
+        rules = game.rules
+        if not isinstance(rules, Hunt):
+            raise InputError(f"game {game_id} is {rules.title}, not a word hunt")
+        tally = rules.score_round(game, board, words, lexicon or self.lexicon(game))
+        players = {p.name: p.to_json() for p in tally.players}
+        return self.record_round(
+            game_id, tally.totals(), tallies=players, board=board, text=tally.render()
+        )
+
     def undo(self, game_id: int) -> list[Turn]:
         """Remove the game's last recorded turn, toss, pass or round; the removed turns."""
         self.game(game_id)
@@ -232,6 +256,9 @@ class ScoreLog:
         if side.seat not in sheet.to_play:
             if game.rules.simultaneous:
                 raise InputError(f"{side.name} has played round {sheet.round}: {sheet.status()}")
+            finished = game.rules.finished_round(game, turns, side.seat)
+            if finished:
+                raise InputError(f"{side.name}'s round is over ({finished}): {sheet.status()}")
             raise InputError(f"it is not {side.name}'s turn: {sheet.status()}")
         return side
 
