@@ -9,8 +9,9 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request
 
 from cubecam.errors import InputError
+from cubecam.rules.hunt import parse_word_list
 from cubecam.scorelog import KINDS, Game, ScoreLog, Sheet
-from cubecam.serve.api import ERRORS, hunt_round, store_of
+from cubecam.serve.api import ERRORS, store_of
 from cubecam.serve.games import GAMES, plays_as
 from cubecam.serve.schemas import (
     KindOut,
@@ -73,20 +74,19 @@ def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
         return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
 
 
-@router.post("/games/{game_id}/rounds", summary="Record a word-hunt round for every player")
+@router.post(
+    "/games/{game_id}/rounds",
+    summary="Record a word-hunt round: every player's words, scored by the game's agreed rules",
+)
 def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOut:
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
         _check_plays_as(game, capture.game)
-        tally, _ = hunt_round(capture, body)
-        done = log.record_round(
-            game_id,
-            tally.totals(),
-            tallies={player.name: player.to_json() for player in tally.players},
-            board=capture.layout,
-            text=tally.render(),
-        )
+        words = {player.name.strip(): parse_word_list(player.words) for player in body.players}
+        if len(words) < len(body.players):
+            raise InputError("two players have the same name")
+        done = log.record_hunt_round(game_id, capture.layout, words)
         return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
 
 

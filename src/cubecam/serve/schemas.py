@@ -196,8 +196,9 @@ class TurnIn(BaseModel):
     player: str = Field(min_length=1, max_length=40)
 
 
-class RoundIn(HuntIn):
+class RoundIn(BaseModel):
     capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the word-hunt board's capture")
+    players: list[HuntPlayerIn] = Field(min_length=1, max_length=12)
 
 
 class RecordedOut(BaseModel):

@@ -279,7 +279,7 @@ async function acceptRound() {
   const g = loggedGame();
   await busy(async () => {
     const done = await api("POST", `/api/log/games/${g.id}/rounds`,
-      { capture: capture.id, players: huntPlayers(), fast: $("fast").checked });
+      { capture: capture.id, players: huntPlayers() });
     await loadLog();
     showSheetText(done.sheet);
   });
