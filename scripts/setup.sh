@@ -14,6 +14,8 @@ APT_PACKAGES=(
   libenchant-2-2 hunspell-en-us hunspell-en-gb hunspell-sv hunspell-tools
   libgl1 libglib2.0-0
   fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
+  fonts-urw-base35 fonts-crosextra-carlito fonts-crosextra-caladea fonts-open-sans
+  fonts-roboto-unhinted fonts-lato fonts-cantarell fonts-hack fonts-comic-neue fonts-league-spartan
   chromium
 )
 

@@ -38,8 +38,10 @@ def _register() -> None:
     from cubecam.cli import (
         game_command,
         hunt_command,
+        read_command,
         score_command,
         serve_command,
+        synth_command,
         watch_command,
         words_command,
     )
@@ -49,6 +51,8 @@ def _register() -> None:
         words_command,
         game_command,
         hunt_command,
+        synth_command,
+        read_command,
         serve_command,
         watch_command,
     )

@@ -1,0 +1,159 @@
+"""``cubecam read`` and ``cubecam calibrate``: read a photo of cubes, learn a set's look."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import cv2
+
+from cubecam.cli.options import json_option, read_grid
+from cubecam.cubesets import CubeSet, available_cubesets, load_cubeset
+from cubecam.errors import InputError
+from cubecam.grid_format import format_grid, parse_grid
+from cubecam.layout import LayoutKind
+from cubecam.vision import annotate, load_image, read_photo
+from cubecam.vision.calibrate import calibrate as learn_look
+from cubecam.vision.looks import look_path
+from cubecam.vision.pipeline import LAYOUTS, OCR_ENGINES
+from cubecam.vision.reading import Reading
+
+IMAGE = click.Path(dir_okay=False, path_type=Path)
+
+
+def set_for(name: str | None) -> CubeSet | None:
+    """The cube set called ``name``; a set known only by its calibration gives None."""
+    if name is None:
+        return None
+    if name in available_cubesets() or name.endswith(".toml"):
+        return load_cubeset(name)
+    if look_path(name).is_file():
+        return CubeSet(name=name, title=name, count=0)
+    return load_cubeset(name)
+
+
+def describe(reading: Reading) -> str:
+    """The text grid, then one line per unsure cube (and the reader's notes)."""
+    lines = [format_grid(reading.layout)]
+    for cube in reading.unsure():
+        where = f"row {cube.row + 1}, col {cube.col + 1}" if cube.row is not None else "left over"
+        others = ", ".join(f"{s} {p:.0%}" for s, p in cube.alternatives) or "none"
+        fixed = (
+            f" (read {cube.corrected_from}, changed to fit the set)" if cube.corrected_from else ""
+        )
+        lines.append(
+            f"unsure: {cube.symbol} {cube.confidence:.0%} at {where} "
+            f"(x {cube.center[0]:.0f}, y {cube.center[1]:.0f}){fixed}; else {others}"
+        )
+    lines += [f"note: {note}" for note in reading.notes if "changed to" not in note]
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("image", type=IMAGE)
+@click.option(
+    "--layout",
+    type=click.Choice(LAYOUTS),
+    default="auto",
+    show_default=True,
+    help="How the cubes lie: a crossword, a word-hunt tray, loose dice, or guess.",
+)
+@click.option(
+    "--set",
+    "cubeset",
+    help="The cube set (a name in calibration/, a .toml file, or a set you calibrated).",
+)
+@json_option
+@click.option(
+    "--annotate",
+    "annotate_path",
+    type=IMAGE,
+    help="Write the photo with each cube outlined and its letter to this file.",
+)
+@click.option(
+    "--ocr",
+    type=click.Choice(OCR_ENGINES),
+    default="glyphs",
+    show_default=True,
+    help="The glyph reader: the built-in one, or Tesseract (slower, upright only).",
+)
+def read(
+    image: Path,
+    layout: str,
+    cubeset: str | None,
+    as_json: bool,
+    annotate_path: Path | None,
+    ocr: str,
+) -> None:
+    """Read a photo of cubes and print the layout as a text grid.
+
+    Unsure cubes are listed under the grid: correct the grid and score it with
+    ``cubecam score --grid``.
+
+    \b
+    Example:
+      cubecam read photo.jpg --annotate read.png
+    """
+    reading = read_photo(image, layout=layout, cubeset=set_for(cubeset), ocr=ocr)
+    if annotate_path is not None:
+        picture = annotate(load_image(image), reading)
+        if not cv2.imwrite(str(annotate_path), picture):
+            raise InputError(f"cannot write {annotate_path} (use a .png or .jpg name)")
+    if as_json:
+        click.echo(json.dumps(reading.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(describe(reading))
+
+
+@click.command()
+@click.option("--set", "name", required=True, help="A name for your set (e.g. my-adlib).")
+@click.argument("photos", type=IMAGE, nargs=-1, required=True)
+@click.option(
+    "--grid",
+    "grids",
+    type=IMAGE,
+    multiple=True,
+    help="The letters of each photo as a text grid file, one --grid per photo "
+    "in order (else you are asked to type them).",
+)
+def calibrate(name: str, photos: tuple[Path, ...], grids: tuple[Path, ...]) -> None:
+    """Learn how your own cubes look from a few photos whose letters you type.
+
+    Later ``cubecam read --set NAME`` uses it.
+
+    \b
+    Example:
+      cubecam calibrate --set my-adlib game1.jpg --grid game1.grid
+    """
+    if grids and len(grids) != len(photos):
+        raise InputError(f"{len(photos)} photos but {len(grids)} --grid files: give one per photo")
+    pairs = []
+    for i, photo in enumerate(photos):
+        if grids:
+            typed = read_grid(grids[i])
+        else:
+            reading = read_photo(photo)
+            click.echo(f"{photo}: read as\n{format_grid(reading.layout)}")
+            typed = parse_grid(_prompt_grid(reading))
+        pairs.append((photo, typed))
+    path, count = learn_look(name, pairs)
+    click.echo(f"learnt {count} faces of set {name} ({path})")
+
+
+def _prompt_grid(reading: Reading) -> str:
+    kind = reading.layout.kind
+    click.echo(
+        "Type the grid's rows as they are (empty line to finish; "
+        "loose dice: one line with every letter, spaces between):"
+    )
+    lines = [f"kind: {kind.value}"] if kind is not LayoutKind.CROSSWORD else []
+    while True:
+        line = click.prompt("", default="", show_default=False, prompt_suffix="> ")
+        if not line.strip():
+            break
+        lines.append(line if kind is not LayoutKind.LOOSE else f"unused: {line}")
+    return "\n".join(lines)
+
+
+COMMANDS = [read, calibrate]

@@ -1,0 +1,75 @@
+"""A pinhole camera above the table: from straight down to a steep tilt.
+
+Table units: a cube's side is 1, ``x`` to the right, ``y`` away from the viewer, ``z`` up.
+
+>>> camera = Camera.looking_at((0.0, 0.0), distance=10.0, tilt=0.0, yaw=0.0, focal=100.0,
+...                            centre=(50.0, 50.0))
+>>> camera.project(np.array([[1.0, 1.0, 0.0]])).round(1).tolist()
+[[60.0, 40.0]]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Camera:
+    """Where the camera is, how it is turned, and its focal length and centre in pixels."""
+
+    eye: np.ndarray
+    rotation: np.ndarray
+    """Rows: the image's right, down and viewing directions in table units."""
+    focal: float
+    centre: tuple[float, float]
+
+    @classmethod
+    def looking_at(
+        cls,
+        target: tuple[float, float],
+        *,
+        distance: float,
+        tilt: float,
+        yaw: float,
+        focal: float = 1.0,
+        centre: tuple[float, float] = (0.0, 0.0),
+    ) -> Camera:
+        """A camera ``distance`` from ``target`` on the table, ``tilt`` degrees off vertical
+        towards the viewer, turned ``yaw`` degrees counter-clockwise about the vertical."""
+        phi, theta = math.radians(yaw), math.radians(tilt)
+        right = np.array([math.cos(phi), math.sin(phi), 0.0])
+        toward_viewer = np.array([math.sin(phi), -math.cos(phi), 0.0])
+        up = np.array([0.0, 0.0, 1.0])
+        eye = np.array([target[0], target[1], 0.0]) + distance * (
+            math.sin(theta) * toward_viewer + math.cos(theta) * up
+        )
+        forward = -(math.sin(theta) * toward_viewer + math.cos(theta) * up)
+        down = np.cross(forward, right)
+        return cls(eye, np.stack([right, down, forward]), focal, centre)
+
+    def with_intrinsics(self, focal: float, centre: tuple[float, float]) -> Camera:
+        return Camera(self.eye, self.rotation, focal, centre)
+
+    def project(self, points: np.ndarray) -> np.ndarray:
+        """Pixel coordinates (N, 2) of table points (N, 3)."""
+        cam = (np.asarray(points, float) - self.eye) @ self.rotation.T
+        return np.stack(
+            [
+                self.focal * cam[:, 0] / cam[:, 2] + self.centre[0],
+                self.focal * cam[:, 1] / cam[:, 2] + self.centre[1],
+            ],
+            axis=1,
+        )
+
+    def distance(self, points: np.ndarray) -> np.ndarray:
+        """How far each table point (N, 3) is from the camera."""
+        return np.linalg.norm(np.asarray(points, float) - self.eye, axis=1)
+
+    def table_homography(self) -> np.ndarray:
+        """The 3×3 map from table points (x, y, 1) on z = 0 to pixels."""
+        k = np.array([[self.focal, 0, self.centre[0]], [0, self.focal, self.centre[1]], [0, 0, 1]])
+        t = -self.rotation @ self.eye
+        return k @ np.column_stack([self.rotation[:, 0], self.rotation[:, 1], t])

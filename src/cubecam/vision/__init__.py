@@ -1,0 +1,20 @@
+"""The camera side: read a photo of letter cubes into a :class:`~cubecam.layout.Layout`.
+
+The stages, one module each, in the order a photo goes through them:
+
+- :mod:`~cubecam.vision.load`: load the photo (EXIF orientation, bad files refused);
+- :mod:`~cubecam.vision.detect`: find the cubes' top faces;
+- :mod:`~cubecam.vision.lattice`: rebuild the crossword's or tray's grid;
+- :mod:`~cubecam.vision.crop` and :mod:`~cubecam.vision.glyphs`: read each face;
+- :mod:`~cubecam.vision.knowledge` and :mod:`~cubecam.vision.looks`: use what is known
+  about the cube set;
+- :mod:`~cubecam.vision.pipeline`: :func:`read_photo`, all of the above;
+- :mod:`~cubecam.vision.annotate`: draw the reading on the photo.
+"""
+
+from cubecam.vision.annotate import annotate
+from cubecam.vision.load import load_image
+from cubecam.vision.pipeline import read_photo
+from cubecam.vision.reading import CubeReading, Reading
+
+__all__ = ["CubeReading", "Reading", "annotate", "load_image", "read_photo"]

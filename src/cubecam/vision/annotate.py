@@ -1,0 +1,63 @@
+"""Draw a reading onto the photo: each cube outlined with the letter read, unsure cubes marked.
+
+Outlines are green (sure) or orange (unsure, with a ``?``); when ``word_validity`` is given,
+each square's outline is green where it belongs to valid words only and red otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import cv2
+import numpy as np
+
+from cubecam.vision.reading import Reading
+
+SURE = (60, 180, 60)
+UNSURE = (0, 140, 255)
+INVALID = (40, 40, 220)
+
+
+def annotate(
+    image_bgr: np.ndarray,
+    reading: Reading,
+    word_validity: Mapping[tuple[int, int], bool] | None = None,
+) -> np.ndarray:
+    """A copy of the photo with the reading drawn on it."""
+    out = image_bgr.copy()
+    height, width = out.shape[:2]
+    sx = width / reading.image_size[0]
+    sy = height / reading.image_size[1]
+    unsure = {id(cube) for cube in reading.unsure()}
+    thickness = max(2, round(max(height, width) / 500))
+    for cube in reading.cubes:
+        corners = np.array([(x * sx, y * sy) for x, y in cube.corners], np.int32)
+        side = float(np.linalg.norm(corners[1] - corners[0]))
+        colour = UNSURE if id(cube) in unsure else SURE
+        square = (cube.row, cube.col)
+        if word_validity is not None and square in word_validity:
+            colour = SURE if word_validity[square] else INVALID
+        if word_validity is not None and cube.row is not None and square in word_validity:
+            overlay = out.copy()
+            cv2.fillPoly(overlay, [corners], colour)
+            out = cv2.addWeighted(overlay, 0.25, out, 0.75, 0)
+        cv2.polylines(out, [corners], True, colour, thickness, cv2.LINE_AA)
+        label = cube.symbol if cube.symbol not in ("BLANK", "JOKER") else cube.symbol[0] + "*"
+        if id(cube) in unsure:
+            label += "?"
+        scale = max(0.4, side / 60)
+        x, y = corners.min(axis=0)
+        (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
+        y = max(th + 2, int(y) - 4)
+        cv2.rectangle(out, (int(x), y - th - 4), (int(x) + tw + 4, y + 2), colour, -1)
+        cv2.putText(
+            out,
+            label,
+            (int(x) + 2, y - 2),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            scale,
+            (255, 255, 255),
+            thickness,
+            cv2.LINE_AA,
+        )
+    return out

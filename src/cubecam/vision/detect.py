@@ -1,0 +1,313 @@
+"""Find the cubes' top faces in a photo.
+
+A top face is a near-square patch of one colour with a glyph on it, bounded by darker side
+faces, gaps or the table. Candidates are the square-ish outlines found by thresholding the
+grey level and the colour saturation at many levels (both ways round, for dark cubes with
+light letters too); then the ones that agree in size and colour with most others are kept.
+An outline holding several candidates is a tray or a board, not a cube; a square holding
+exactly one much smaller square is a face whose glyph (an O, the joker's frame) is square.
+
+>>> import numpy as np, cv2
+>>> table = np.full((300, 300, 3), 60, np.uint8)
+>>> for x in (40, 160):
+...     _ = cv2.rectangle(table, (x, 100), (x + 80, 180), (220, 230, 235), -1)
+>>> sorted(round(q.center[0]) for q in find_faces(table))
+[80, 200]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+LEVELS = 10
+MIN_AREA = 0.0004
+MAX_AREA = 0.2
+_KERNEL = np.ones((3, 3), np.uint8)
+CUT = 1
+INKED = 40
+"""The grey spread in a face's middle above which it carries a glyph."""
+
+
+@dataclass(frozen=True)
+class Quad:
+    """One face outline: corners clockwise from the top-left as seen, in image pixels."""
+
+    corners: np.ndarray
+    score: float = 1.0
+    mask: tuple[int, int, int] = (0, 0, 0)
+    """Which thresholded mask it came from: (channel, level, variant)."""
+
+    @cached_property
+    def center(self) -> tuple[float, float]:
+        x, y = self.corners.mean(axis=0)
+        return (float(x), float(y))
+
+    @cached_property
+    def side(self) -> float:
+        """The mean length of the four edges."""
+        return float(np.linalg.norm(self.corners - np.roll(self.corners, 1, axis=0), axis=1).mean())
+
+    @property
+    def angle(self) -> float:
+        """Degrees of the top edge from the horizontal, in (-45, 45]."""
+        dx, dy = self.corners[1] - self.corners[0]
+        return float(np.degrees(np.arctan2(dy, dx)))
+
+    def scaled(self, factor: float) -> Quad:
+        return Quad(self.corners * factor, self.score, self.mask)
+
+    def contains(self, point: tuple[float, float]) -> bool:
+        return cv2.pointPolygonTest(self.corners.astype(np.float32), point, False) > 0
+
+
+def order_corners(points: np.ndarray) -> np.ndarray:
+    """Four points clockwise (as displayed), starting at the corner whose edge runs rightwards."""
+    points = np.asarray(points, np.float64).reshape(4, 2)
+    centre = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0])
+    points = points[np.argsort(angles)]
+    edges = np.roll(points, -1, axis=0) - points
+    start = int(np.argmax(edges[:, 0] / (np.linalg.norm(edges, axis=1) + 1e-9)))
+    return np.roll(points, -start, axis=0)
+
+
+def _outline(contour: np.ndarray, area: float) -> tuple[np.ndarray, float] | None:
+    """A square-ish quadrilateral for a contour and how square it is (0–1), or None."""
+    rect = cv2.minAreaRect(contour)
+    w, h = rect[1]
+    if min(w, h) < 6:
+        return None
+    aspect = max(w, h) / min(w, h)
+    fill = area / (w * h)
+    if aspect > 1.35 or fill < 0.8:
+        return None
+    hull = cv2.convexHull(contour)
+    poly = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+    corners = poly.reshape(-1, 2) if len(poly) == 4 else cv2.boxPoints(rect)
+    return order_corners(corners), fill * (1.0 - 0.5 * (aspect - 1.0))
+
+
+def _channels(image: np.ndarray) -> list[np.ndarray]:
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    saturation = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[..., 1]
+    channels = []
+    for channel in (gray, saturation):
+        channel = cv2.GaussianBlur(channel, (3, 3), 0)
+        channels += [channel, 255 - channel]
+    return channels
+
+
+def _masks(image: np.ndarray) -> Iterator[tuple[tuple[int, int, int], np.ndarray, int]]:
+    """Every thresholded mask: (its key, the mask, how much its outlines must grow back).
+
+    Each threshold is also tried with the image's edges cut out, so that faces touching
+    along a faint line come apart; their outlines grow back by what the cut took.
+    """
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    edges = (cv2.dilate(cv2.Canny(gray, 40, 100), _KERNEL) == 0).astype(np.uint8)
+    for c, channel in enumerate(_channels(image)):
+        lo, hi = np.percentile(channel, (3, 99))
+        if hi - lo < 10:
+            continue
+        for i, level in enumerate(np.linspace(lo, hi, LEVELS + 2)[1:-1]):
+            binary = cv2.morphologyEx((channel > level).astype(np.uint8), cv2.MORPH_OPEN, _KERNEL)
+            yield (c, i, 0), binary, 0
+            yield (c, i, 1), binary & edges, CUT
+
+
+def candidates(image: np.ndarray) -> list[Quad]:
+    """Every square-ish outline in any mask (overlapping ones included)."""
+    area_total = image.shape[0] * image.shape[1]
+    low, high = MIN_AREA * area_total, MAX_AREA * area_total
+    found: list[Quad] = []
+    for key, mask, grow in _masks(image):
+        found += _outlines(mask, low, high, grow, key)
+    return found
+
+
+def _outlines(
+    mask: np.ndarray, low: float, high: float, grow: int, key: tuple[int, int, int]
+) -> list[Quad]:
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    x, y, w, h, area = stats[1:].T
+    box = w * h
+    keep = (area > low) & (area < high) & (np.maximum(w, h) < 1.6 * np.minimum(w, h))
+    keep &= area > 0.45 * box
+    found = []
+    for index in np.flatnonzero(keep):
+        x0, y0, x1, y1 = x[index], y[index], x[index] + w[index], y[index] + h[index]
+        component = (labels[y0:y1, x0:x1] == index + 1).astype(np.uint8)
+        contours, _ = cv2.findContours(component, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(contours, key=cv2.contourArea) + np.array([x0, y0])
+        outline = _outline(contour, cv2.contourArea(contour))
+        if outline is None:
+            continue
+        corners, score = outline
+        if grow:
+            centre = corners.mean(axis=0)
+            side = np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1).mean()
+            corners = centre + (corners - centre) * (side + 2 * grow) / side
+        found.append(Quad(corners, score, key))
+    return found
+
+
+def _suppress(quads: list[Quad]) -> list[Quad]:
+    """The best of each group of outlines around the same centre."""
+    if not quads:
+        return []
+    best: dict[tuple[int, int, int], Quad] = {}
+    for quad in quads:
+        cell = (round(quad.center[0] / 3), round(quad.center[1] / 3), round(quad.side / 3))
+        if cell not in best or best[cell].score < quad.score:
+            best[cell] = quad
+    quads = sorted(best.values(), key=lambda q: -q.score)
+    centres = np.array([q.center for q in quads])
+    sides = np.array([q.side for q in quads])
+    distance = np.sqrt(((centres[:, None] - centres[None, :]) ** 2).sum(axis=2))
+    near = distance < 0.45 * np.minimum(sides[:, None], sides[None, :])
+    suppressed = np.zeros(len(quads), bool)
+    kept = []
+    for i in range(len(quads)):
+        if not suppressed[i]:
+            kept.append(quads[i])
+            suppressed |= near[i]
+    return kept
+
+
+def _drop_containers(quads: list[Quad]) -> list[Quad]:
+    """Drop trays and boards (outlines holding several faces) and glyphs inside faces."""
+    drop: set[int] = set()
+    for i, outer in enumerate(quads):
+        inside = [
+            j
+            for j, q in enumerate(quads)
+            if j != i and outer.contains(q.center) and q.side < 0.8 * outer.side
+        ]
+        if len(inside) >= 2:
+            drop.add(i)
+        elif len(inside) == 1:
+            drop.add(inside[0])
+    return [q for i, q in enumerate(quads) if i not in drop]
+
+
+def _common_size(quads: list[Quad]) -> list[Quad]:
+    """The outlines whose size agrees with most others."""
+    if len(quads) < 3:
+        return quads
+    sides = np.array([q.side for q in quads])
+    ratio = sides[:, None] / sides[None, :]
+    support = ((ratio > 0.77) & (ratio < 1.3)).sum(axis=1)
+    reference = np.median(sides[support == support.max()])
+    return [q for q in quads if 0.7 < q.side / reference < 1.45]
+
+
+def _face_stats(image: np.ndarray, quad: Quad) -> tuple[np.ndarray, float]:
+    """The median Lab colour of a face, and how much ink it has (grey spread in its middle)."""
+    target = np.float32([[0, 0], [23, 0], [23, 23], [0, 23]])
+    matrix = cv2.getPerspectiveTransform(quad.corners.astype(np.float32), target)
+    patch = cv2.warpPerspective(image, matrix, (24, 24))
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    middle = lab[5:-5, 5:-5, 0]
+    ink = float(np.percentile(middle, 95) - np.percentile(middle, 5))
+    return np.median(lab.reshape(-1, 3), axis=0), ink
+
+
+def _common_colour(image: np.ndarray, quads: list[Quad]) -> list[Quad]:
+    """The outlines sharing the colour of the group with the most printed faces (one set)."""
+    if len(quads) < 3:
+        return quads
+    stats = [_face_stats(image, q) for q in quads]
+    colours = np.array([colour for colour, _ in stats])
+    inked = np.array([ink > INKED for _, ink in stats], np.float64)
+    weights = np.array([0.5, 1.0, 1.0])
+    distance = np.linalg.norm((colours[:, None] - colours[None, :]) * weights, axis=2)
+    close = distance < 28
+    seed = int(np.argmax(close @ (0.002 + inked)))
+    members = distance[seed] < 40
+    printed = members & (inked > 0)
+    if printed.any():
+        reference = np.median(colours[printed], axis=0)
+        blank_like = np.linalg.norm((colours - reference) * weights, axis=1) < 15
+        members &= (inked > 0) | blank_like
+    return [q for q, keep in zip(quads, members, strict=True) if keep]
+
+
+def _tiles(image: np.ndarray, faces: list[Quad]) -> list[Quad]:
+    """Faces inside blobs of touching cubes that no threshold parted, cut on the lattice.
+
+    The blobs come from the mask most faces were found in, and must have the faces'
+    colour; each is tiled along its own outline's angle with squares of the faces' size,
+    keeping the squares the blob covers.
+    """
+    if len(faces) < 2:
+        return []
+    key = Counter(q.mask for q in faces).most_common(1)[0][0]
+    mask = next(m for k, m, _ in _masks(image) if k == key)
+    side = float(np.median([q.side for q in faces]))
+    colour = np.median([_face_stats(image, q)[0] for q in faces], axis=0)
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    big = (stats[1:, 4] > 1.7 * side * side) & (stats[1:, 4] < 60 * side * side)
+    tiles = []
+    for index in np.flatnonzero(big) + 1:
+        ys, xs = np.nonzero(labels == index)
+        blob_colour = np.median(lab[ys, xs].astype(np.float32), axis=0)
+        if np.linalg.norm((blob_colour - colour) * (0.5, 1.0, 1.0)) > 30:
+            continue
+        points = np.stack([xs, ys], axis=1).astype(np.float64)
+        angle = _edge_angle((labels == index).astype(np.uint8))
+        rotation = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])
+        points = points @ rotation.T
+        low = points.min(axis=0)
+        extent = points.max(axis=0) - low
+        cells = np.maximum(1, np.round(extent / side)).astype(int)
+        pitch = extent / cells
+        cell = np.minimum(((points - low) / pitch).astype(int), cells - 1)
+        covered = np.bincount(cell[:, 1] * cells[0] + cell[:, 0], minlength=cells.prod())
+        full = covered > 0.7 * pitch.prod()
+        if covered[full].sum() < 0.9 * len(points) or not 0.75 < pitch[0] / pitch[1] < 1.33:
+            continue
+        squares = []
+        for flat in np.flatnonzero(full):
+            r, c = divmod(int(flat), int(cells[0]))
+            square = low + pitch * np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]])
+            squares.append(Quad(order_corners(square @ rotation), 0.5, key))
+        stats = [_face_stats(image, q) for q in squares]
+        printed = [ink > INKED for _, ink in stats]
+        if sum(printed) < 0.6 * len(squares):
+            continue
+        tiles += [
+            q
+            for q, (c, _), p in zip(squares, stats, printed, strict=True)
+            if p or np.linalg.norm((c - colour) * (0.5, 1.0, 1.0)) < 15
+        ]
+    return tiles
+
+
+def _edge_angle(blob: np.ndarray) -> float:
+    """The direction (radians, modulo a quarter turn) of a blob's outline's straight edges."""
+    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    poly = cv2.approxPolyDP(outline, 2.0, True).reshape(-1, 2).astype(np.float64)
+    edges = np.roll(poly, -1, axis=0) - poly
+    lengths = np.linalg.norm(edges, axis=1)
+    angles = 4 * np.arctan2(edges[:, 1], edges[:, 0])
+    return float(np.arctan2((lengths * np.sin(angles)).sum(), (lengths * np.cos(angles)).sum()) / 4)
+
+
+def find_faces(image: np.ndarray) -> list[Quad]:
+    """The top faces of the cubes in a BGR image, in reading order (top to bottom)."""
+    quads = _suppress(candidates(image))
+    quads = _drop_containers(quads)
+    quads = _common_size(quads)
+    quads = _common_colour(image, quads)
+    tiles = _tiles(image, quads)
+    if tiles:
+        quads = _suppress(quads + tiles)
+    return sorted(quads, key=lambda q: (q.center[1], q.center[0]))

@@ -1,0 +1,58 @@
+"""Read the glyph on each face patch: a probability for every (symbol, quarter turn).
+
+>>> import numpy as np
+>>> scores = read_glyphs(np.full((2, 64, 64), 200, np.uint8))
+>>> scores.probabilities.shape[1:], round(float(scores.probabilities[0].sum()), 3)
+((38, 4), 1.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cubecam.vision.glyphs.classes import CLASSES, TURNS, normalise
+from cubecam.vision.glyphs.network import GlyphNetwork, shipped_network
+
+
+@dataclass(frozen=True)
+class GlyphScores:
+    """``probabilities[i, c, k]``: face ``i`` shows ``CLASSES[c]`` turned ``k`` quarter turns."""
+
+    probabilities: np.ndarray
+    features: np.ndarray
+
+    def upright_as(self, turn: int) -> np.ndarray:
+        """Per-face symbol probabilities, assuming every face is turned ``turn`` quarter turns."""
+        p = self.probabilities[:, :, turn]
+        return p / np.maximum(p.sum(axis=1, keepdims=True), 1e-12)
+
+    def any_turn(self) -> np.ndarray:
+        """Per-face symbol probabilities, whichever way each face is turned."""
+        return self.probabilities.sum(axis=2)
+
+    def common_turn(self) -> int:
+        """The quarter turn that best explains all faces at once (a crossword's orientation)."""
+        per_turn = np.log(np.maximum(self.probabilities.sum(axis=1), 1e-9)).sum(axis=0)
+        return int(np.argmax(per_turn))
+
+    def best_turns(self) -> np.ndarray:
+        return self.probabilities.sum(axis=1).argmax(axis=1)
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return shifted / shifted.sum(axis=1, keepdims=True)
+
+
+def read_glyphs(patches: np.ndarray, network: GlyphNetwork | None = None) -> GlyphScores:
+    """Scores for a batch of grey face patches (N × H × W, first corner top left)."""
+    network = network or shipped_network()
+    if not len(patches):
+        return GlyphScores(np.zeros((0, len(CLASSES), TURNS)), np.zeros((0, 0)))
+    inputs = np.stack([normalise(p) for p in patches])
+    features = network.features(inputs)
+    logits = network.logits_from_features(features)
+    probabilities = softmax(logits).reshape(len(inputs), len(network.classes), TURNS)
+    return GlyphScores(probabilities, features)

@@ -1,0 +1,160 @@
+"""Train the glyph network and write ``model.npz`` beside this file.
+
+Needs PyTorch (``pip install -e '.[train]'``); cubecam itself runs the result with numpy.
+Trains on rendered faces (every font on the machine, any quarter turn) plus the real crops'
+training split, then prints accuracy on a fresh rendered set and on the real test split::
+
+    python -m cubecam.vision.glyphs.train --rendered 50000 --epochs 10 --seed 1
+
+Real crops of unknown orientation are scored on their symbol alone (the sum over the four
+turns), so the network still learns which way up a letter is from the rendered faces.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from cubecam.vision.glyphs.classes import CLASSES, TURNS
+from cubecam.vision.glyphs.dataset import UNKNOWN_TURN, real_crops, rendered_crops
+from cubecam.vision.glyphs.network import MODEL_PATH, GlyphNetwork
+
+CHANNELS = ((1, 16, True), (16, 32, True), (32, 64, True))
+HIDDEN = 128
+
+
+class Net(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        layers: list[nn.Module] = []
+        for c_in, c_out, pool in CHANNELS:
+            layers += [
+                nn.Conv2d(c_in, c_out, 3, padding=1, bias=False),
+                nn.BatchNorm2d(c_out),
+                nn.ReLU(),
+            ]
+            if pool:
+                layers.append(nn.MaxPool2d(2))
+        self.convs = nn.Sequential(*layers)
+        self.hidden = nn.Linear(CHANNELS[-1][1] * 4 * 4, HIDDEN)
+        self.drop = nn.Dropout(0.3)
+        self.out = nn.Linear(HIDDEN, len(CLASSES) * TURNS)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = self.convs(x).flatten(1)
+        return self.out(self.drop(torch.relu(self.hidden(x))))
+
+
+def loss_fn(logits: torch.Tensor, labels: torch.Tensor, turns: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy on (symbol, turn), or on the symbol alone where the turn is unknown."""
+    logp = torch.log_softmax(logits, 1)
+    joint = logp.gather(1, (labels * TURNS + turns.clamp(min=0))[:, None])[:, 0]
+    per_symbol = logp.view(len(logp), len(CLASSES), TURNS).logsumexp(2)
+    marginal = per_symbol.gather(1, labels[:, None])[:, 0]
+    return -torch.where(turns == UNKNOWN_TURN, marginal, joint).mean()
+
+
+def export(net: Net, path: Path) -> None:
+    """Fold batch norm into the convolutions and save numpy arrays."""
+    weights: dict[str, np.ndarray] = {"classes": np.array(CLASSES)}
+    modules = list(net.convs)
+    i = 0
+    for index, module in enumerate(modules):
+        if not isinstance(module, nn.Conv2d):
+            continue
+        bn = modules[index + 1]
+        scale = (bn.weight / torch.sqrt(bn.running_var + bn.eps)).detach()
+        weights[f"conv{i}_w"] = (module.weight.detach() * scale[:, None, None, None]).numpy()
+        weights[f"conv{i}_b"] = (bn.bias.detach() - bn.running_mean * scale).numpy()
+        follows = modules[index + 3] if index + 3 < len(modules) else None
+        weights[f"conv{i}_pool"] = np.array(int(isinstance(follows, nn.MaxPool2d)))
+        i += 1
+    for j, layer in enumerate((net.hidden, net.out)):
+        weights[f"fc{j}_w"] = layer.weight.detach().numpy().astype(np.float16)
+        weights[f"fc{j}_b"] = layer.bias.detach().numpy()
+    np.savez_compressed(path, **weights)
+
+
+def _render_chunk(args: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    count, seed = args
+    return rendered_crops(count, seed)
+
+
+def rendered_parallel(count: int, seed: int, workers: int = 2) -> tuple[np.ndarray, ...]:
+    chunks = [(count // 20, seed * 1000 + i) for i in range(20)]
+    with ProcessPoolExecutor(workers) as pool:
+        parts = list(pool.map(_render_chunk, chunks))
+    return tuple(np.concatenate(arrays) for arrays in zip(*parts, strict=True))
+
+
+def accuracy(network: GlyphNetwork, images: np.ndarray, labels: np.ndarray) -> float:
+    if not len(images):
+        return float("nan")
+    scores = network.logits(images).reshape(len(images), len(CLASSES), TURNS).max(2)
+    return float((scores.argmax(1) == labels).mean())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rendered", type=int, default=50000)
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--real-weight", type=int, default=6, help="copies of each real crop")
+    parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    args = parser.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(1)
+    start = time.time()
+    images, labels, turns = rendered_parallel(args.rendered, args.seed)
+    real_images, real_labels, real_turns = real_crops("train")
+    print(f"{len(images)} rendered + {len(real_images)} real crops in {time.time() - start:.0f} s")
+    # real crops: each quarter turn of each crop, several copies
+    rot_images, rot_labels, rot_turns = [], [], []
+    for k in range(TURNS):
+        rot_images.append(np.rot90(real_images, k, axes=(1, 2)))
+        rot_labels.append(real_labels)
+        rot_turns.append(np.where(real_turns == UNKNOWN_TURN, UNKNOWN_TURN, (real_turns + k) % 4))
+    reps = max(1, args.real_weight // TURNS)
+    x = np.concatenate([images, *rot_images * reps]).astype(np.float32)
+    y = np.concatenate([labels, *rot_labels * reps])
+    t = np.concatenate([turns, *rot_turns * reps])
+    x_t = torch.from_numpy(x[:, None].copy()).to(memory_format=torch.channels_last)
+    y_t, t_t = torch.from_numpy(y), torch.from_numpy(t)
+
+    net = Net().to(memory_format=torch.channels_last)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    steps = args.epochs * (len(x) // 128 + 1)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    for epoch in range(args.epochs):
+        net.train()
+        order = torch.randperm(len(x))
+        total = 0.0
+        for i in range(0, len(x), 128):
+            batch = order[i : i + 128]
+            inputs = x_t[batch]
+            inputs = inputs + 0.04 * torch.randn_like(inputs) * torch.rand(len(batch), 1, 1, 1)
+            loss = loss_fn(net(inputs), y_t[batch], t_t[batch])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * len(batch)
+        print(f"epoch {epoch + 1}: loss {total / len(x):.4f} ({time.time() - start:.0f} s)")
+    net.eval()
+    export(net, args.out)
+    network = GlyphNetwork.load(args.out)
+    fresh = rendered_crops(3000, seed=args.seed + 7777)
+    test = real_crops("test")
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
+    print(f"fresh rendered crops: {accuracy(network, fresh[0], fresh[1]):.4f}")
+    print(f"real test crops: {accuracy(network, test[0], test[1]):.4f} ({len(test[0])})")
+
+
+if __name__ == "__main__":
+    main()
