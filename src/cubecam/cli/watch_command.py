@@ -50,7 +50,8 @@ def watch(
     crossword = get_game(game)
     lexicon = load_lexicon(lang or crossword.cubeset.lang, wordlist)
     show = display_available() if window is None else window
-    watcher = Watcher(partial(read_photo, layout="crossword"))
+    reader = partial(read_photo, layout="crossword", cubeset=crossword.cubeset)
+    watcher = Watcher(reader, background=video is None)
     score = "no cubes yet"
     started = time.perf_counter()
     for frame in stream:
@@ -68,6 +69,7 @@ def watch(
             cv2.imshow(WINDOW, draw_overlay(frame, state, score))
             if cv2.waitKey(1) & 0xFF == ord("q"):
                 break
+    watcher.close()
     elapsed = time.perf_counter() - started
     if show:
         import cv2
