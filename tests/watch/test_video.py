@@ -20,7 +20,7 @@ vision = pytest.importorskip("cubecam.vision")
 synth = pytest.importorskip("cubecam.synth.dataset")
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
-BLURRED = 20
+BLURRED = 30
 SET = "scrabble-crossword-cubes"
 
 

@@ -20,7 +20,7 @@ Reader = Callable[[np.ndarray], object]
 class WatchSettings:
     """How often to read, what counts as a changed table, and how long is steady."""
 
-    reread_every: int = 10
+    reread_every: int = 15
     changed_above: float = 15.0
     blurred_below: float = 0.35
     steady_reads: int = 3
