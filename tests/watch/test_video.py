@@ -21,6 +21,7 @@ synth = pytest.importorskip("cubecam.synth.dataset")
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 BLURRED = 30
+FRAMES = 75
 SET = "scrabble-crossword-cubes"
 
 
@@ -48,7 +49,7 @@ def still(photo) -> str:
 
 @pytest.fixture(scope="module")
 def clip(photo) -> list:
-    return shaky_clip(photo, 60, seed=3, blurred=(BLURRED,))
+    return shaky_clip(photo, FRAMES, seed=3, blurred=(BLURRED,))
 
 
 def test_votes_settle_on_the_layout_despite_shake_and_a_blurred_frame(
@@ -71,4 +72,4 @@ def test_watch_prints_the_final_tally(clip: list, still: str, tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     expected = get_game("scrabble-cubes").score(parse_grid(still), load_lexicon("en")).render()
     assert result.output.split("steady layout:\n")[-1].startswith(expected)
-    assert "60 frames" in result.output
+    assert f"{FRAMES} frames" in result.output

@@ -65,3 +65,12 @@ def test_a_changed_cube_wins_once_most_frames_show_it() -> None:
     assert grid(votes)[1] == "TIGER"
     votes.add(frame(tamer))
     assert grid(votes)[1] == "TIMER"
+
+
+def test_a_cube_left_over_counts_when_most_frames_see_it() -> None:
+    votes = LayoutVotes(window=5)
+    votes.add(frame(TIGER, unused=("T", "U")))
+    votes.add(frame(TIGER, unused=("T",)))
+    assert grid(votes)[-1] == "unused: T"
+    votes.add(frame(TIGER, unused=("U", "T", "T")))
+    assert grid(votes)[-1] == "unused: T U"

@@ -76,7 +76,10 @@ class LayoutVotes:
             seen = sum(square in frame.cells for frame in self.frames)
             if seen > quorum:
                 cells[square] = Face(ballot.most_common(1)[0][0])
-        unused = Counter(tuple(sorted(frame.unused)) for frame in self.frames).most_common(1)[0][0]
+        unused = []
+        for symbol in sorted({s for frame in self.frames for s in frame.unused}):
+            counts = sorted((frame.unused.count(symbol) for frame in self.frames), reverse=True)
+            unused += [symbol] * counts[len(counts) // 2]  # as many as most frames saw
         top = min((r for r, _ in cells), default=0)
         left = min((c for _, c in cells), default=0)
         cells = {(r - top, c - left): face for (r, c), face in cells.items()}
