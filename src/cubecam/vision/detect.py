@@ -18,7 +18,7 @@ exactly one much smaller square is a face whose glyph (an O, the joker's frame) 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -32,6 +32,9 @@ _KERNEL = np.ones((3, 3), np.uint8)
 CUT = 1
 INKED = 40
 """The grey spread in a face's middle above which it carries a glyph."""
+
+
+Verifier = Callable[[np.ndarray, list["Quad"]], list[bool]]
 
 
 @dataclass(frozen=True)
@@ -301,8 +304,62 @@ def _edge_angle(blob: np.ndarray) -> float:
     return float(np.arctan2((lengths * np.sin(angles)).sum(), (lengths * np.cos(angles)).sum()) / 4)
 
 
-def find_faces(image: np.ndarray) -> list[Quad]:
-    """The top faces of the cubes in a BGR image, in reading order (top to bottom)."""
+def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 3) -> list[Quad]:
+    """Faces next to found ones on their lattice that thresholds missed (a crossword's
+    cube darker or lighter than its neighbours): a printed face of the set's colour one
+    step from a found face, that ``verify`` reads as a glyph, is a cube."""
+    printed = [(q, c) for q in faces for c, ink in [_face_stats(image, q)] if ink > INKED]
+    if len(printed) < 2:
+        return faces
+    reference = np.median([c for _, c in printed], axis=0)
+    weights = np.array([0.5, 1.0, 1.0])
+    faces = list(faces)
+    centres = np.array([q.center for q in faces])
+    side = float(np.median([q.side for q in faces]))
+    distance = (
+        np.linalg.norm(centres[:, None] - centres[None, :], axis=2) + np.eye(len(faces)) * 1e9
+    )
+    frontier = [q for q, d in zip(faces, distance.min(axis=1), strict=True) if d < 1.35 * side]
+    for _ in range(rounds):
+        centres = np.array([q.center for q in faces])
+        side = float(np.median([q.side for q in faces]))
+        added: list[Quad] = []
+        for quad in frontier:
+            right = quad.corners[1] - quad.corners[0]
+            down = quad.corners[3] - quad.corners[0]
+            for step in (right, -right, down, -down):
+                candidate = Quad(quad.corners + step * 1.04, 0.4, quad.mask)
+                taken = np.array([q.center for q in added]).reshape(-1, 2)
+                near = np.vstack([centres, taken])
+                if np.linalg.norm(near - np.array(candidate.center), axis=1).min() < 0.6 * side:
+                    continue
+                if not _inside(image, candidate):
+                    continue
+                colour, ink = _face_stats(image, candidate)
+                distance = np.linalg.norm((colour - reference) * weights)
+                if ink > INKED and distance < 18:
+                    added.append(candidate)
+        if added:
+            added = [q for q, ok in zip(added, verify(image, added), strict=True) if ok]
+        if not added:
+            break
+        faces += added
+        frontier = added
+    return faces
+
+
+def _inside(image: np.ndarray, quad: Quad) -> bool:
+    height, width = image.shape[:2]
+    x, y = quad.corners[:, 0], quad.corners[:, 1]
+    return bool(x.min() >= 0 and y.min() >= 0 and x.max() < width and y.max() < height)
+
+
+def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
+    """The top faces of the cubes in a BGR image, in reading order (top to bottom).
+
+    ``verify`` says which of some outlines show a glyph; given, faces next to found ones
+    that no threshold picked out are looked for too.
+    """
     quads = _suppress(candidates(image))
     quads = _drop_containers(quads)
     quads = _common_size(quads)
@@ -310,4 +367,6 @@ def find_faces(image: np.ndarray) -> list[Quad]:
     tiles = _tiles(image, quads)
     if tiles:
         quads = _suppress(quads + tiles)
+    if verify is not None:
+        quads = _grow(image, quads, verify)
     return sorted(quads, key=lambda q: (q.center[1], q.center[0]))

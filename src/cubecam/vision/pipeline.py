@@ -33,6 +33,7 @@ WORKING_SIDE = 1000
 LAYOUTS = ("auto", "crossword", "tray", "loose")
 OCR_ENGINES = ("glyphs", "tesseract")
 TRAY_SIZES = (4, 5, 6)
+VERIFY_ABOVE = 0.5
 
 
 def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:
@@ -58,9 +59,9 @@ def _choose_layout(
     n = round(count**0.5)
     square = n * n == count and n in TRAY_SIZES and grid.on_grid >= 0.6 * count
     full = grid.is_full_square() is not None
-    if full or square or (cubeset is not None and cubeset.kind == "tray"):
-        if agreement < 0.9 or count > 16 or full:
-            return LayoutKind.TRAY
+    tray_like = full or square or (cubeset is not None and cubeset.kind == "tray")
+    if tray_like and (agreement < 0.9 or count > 16 or full):
+        return LayoutKind.TRAY
     if grid.on_grid >= max(2, 0.4 * count) and agreement >= 0.6:
         return LayoutKind.CROSSWORD
     if grid.on_grid >= 0.6 * count:
@@ -103,12 +104,19 @@ def _guesses(probabilities: np.ndarray) -> list[Guess]:
     return guesses
 
 
+def _shows_glyph(image: np.ndarray, quads: list[Quad]) -> list[bool]:
+    """Whether the glyph reader is sure each outline shows a printed face."""
+    scores = read_glyphs(cut_faces(image, quads)).any_turn()
+    blank = CLASSES.index("BLANK")
+    return [bool(row.max() > VERIFY_ABOVE and row.argmax() != blank) for row in scores]
+
+
 def read_faces(
     source: str | Path | bytes | np.ndarray,
 ) -> tuple[LoadedImage, list[Quad], np.ndarray]:
     """The photo at working size, its faces' outlines and their grey patches."""
     loaded, name = _loaded(source)
-    quads = find_faces(loaded.image)
+    quads = find_faces(loaded.image, verify=_shows_glyph)
     if not quads:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
@@ -139,7 +147,7 @@ def read_photo(
     side = float(np.median([q.side for q in quads]))
     grid = build_grid(centres, angle, side)
     notes: list[str] = []
-    allowed = (alphabet(cubeset) if cubeset is not None else frozenset()) or DEFAULT_ALPHABET
+    allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
     on_grid = np.array([square is not None for square in grid.squares])
     if ocr == "tesseract":
         from cubecam.vision.tesseract import tesseract_probabilities

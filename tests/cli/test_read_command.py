@@ -1,0 +1,86 @@
+import json
+
+import cv2
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cubecam.cli import main
+from cubecam.grid_format import parse_grid
+from tests.conftest import SAMPLES
+from tests.vision.scenes import rows, scene
+
+PHOTO = SAMPLES / "swedish-tray.jpg"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def tray_photo(tmp_path_factory):
+    image, label = scene("tray")
+    path = tmp_path_factory.mktemp("photos") / "tray.png"
+    cv2.imwrite(str(path), image)
+    return path, label
+
+
+def test_read_prints_the_grid(tray_photo):
+    path, label = tray_photo
+    result = run("read", path)
+    assert result.exit_code == 0, result.output
+    grid = result.output.split("\nunsure:")[0].split("\nnote:")[0]
+    layout = parse_grid(grid)
+    want = np.array(rows(label), dtype=object)
+    got = [[face.symbol if face else None for face in row] for row in layout.rows()]
+    assert any(np.rot90(want, k).tolist() == got for k in range(4))
+
+
+def test_read_json_and_annotation(tray_photo, tmp_path):
+    path, label = tray_photo
+    out = tmp_path / "read.png"
+    result = run("read", path, "--json", "--annotate", out, "--layout", "tray")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["layout"] == "tray"
+    assert len(data["rows"]) == len(label["rows"])
+    assert {"symbol", "confidence", "alternatives", "center", "row", "col"} <= set(data["cubes"][0])
+    drawn = cv2.imread(str(out))
+    assert drawn is not None and drawn.shape == cv2.imread(str(path)).shape
+
+
+def test_read_bad_photo_is_one_line_error(tmp_path):
+    bad = tmp_path / "notes.jpg"
+    bad.write_text("not a photo")
+    result = run("read", bad)
+    assert result.exit_code == 2
+    assert "not a photo" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_read_photo_without_cubes(tmp_path):
+    empty = tmp_path / "table.png"
+    cv2.imwrite(str(empty), np.full((300, 400, 3), 90, np.uint8))
+    result = run("read", empty)
+    assert result.exit_code == 2
+    assert "no cubes found" in result.output
+
+
+def test_calibrate_then_read_with_the_set(tray_photo, tmp_path, monkeypatch):
+    monkeypatch.setenv("CUBECAM_DATA", str(tmp_path / "data"))
+    path, label = tray_photo
+    grid = tmp_path / "tray.grid"
+    grid.write_text("kind: tray\n" + "\n".join(" ".join(row) for row in rows(label)))
+    result = run("calibrate", "--set", "my-tray", path, "--grid", grid)
+    assert result.exit_code == 0, result.output
+    assert "learnt 16 faces" in result.output
+    assert (tmp_path / "data" / "looks" / "my-tray.npz").is_file()
+    result = run("read", path, "--set", "my-tray", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["layout"] == "tray"
+
+
+def test_sample_photo_reads(tmp_path):
+    result = run("read", PHOTO)
+    assert result.exit_code == 0, result.output
+    assert "kind: tray" in result.output

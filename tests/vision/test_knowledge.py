@@ -1,0 +1,29 @@
+from cubecam.cubesets import load_cubeset
+from cubecam.vision.knowledge import Guess, alphabet, apply_cubeset
+
+
+def test_set_alphabet_from_faces_or_values():
+    assert "Qu" in alphabet(load_cubeset("classic-4x4"))
+    adlib = alphabet(load_cubeset("adlib"))
+    assert "JOKER" in adlib and "BLANK" not in adlib
+
+
+def test_symbol_outside_the_set_is_corrected_and_shown():
+    guesses = [Guess({"BLANK": 0.7, "JOKER": 0.3})]
+    (guess,) = apply_cubeset(guesses, load_cubeset("adlib"))
+    assert guess.symbol == "JOKER"
+    assert guess.corrected_from == "BLANK"
+
+
+def test_matching_fixes_the_least_likely_impossible_reading():
+    # classic-4x4 has a single Qu face: two Qu cannot both be right
+    guesses = [Guess({"Qu": 0.95, "O": 0.05}), Guess({"Qu": 0.55, "O": 0.45})]
+    first, second = apply_cubeset(guesses, load_cubeset("classic-4x4"))
+    assert (first.symbol, first.corrected_from) == ("Qu", None)
+    assert (second.symbol, second.corrected_from) == ("O", "Qu")
+
+
+def test_explainable_readings_are_left_alone():
+    guesses = [Guess({"A": 0.6, "R": 0.4}), Guess({"E": 0.9, "F": 0.1})]
+    result = apply_cubeset(guesses, load_cubeset("classic-4x4"))
+    assert [(g.symbol, g.corrected_from) for g in result] == [("A", None), ("E", None)]

@@ -1,0 +1,89 @@
+import struct
+import zlib
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from cubecam.errors import InputError
+from cubecam.vision.load import MAX_PIXELS, load_image, load_scaled
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG that claims ``width`` × ``height`` pixels (only its header is real)."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", len(ihdr))
+        + chunk
+        + struct.pack(">I", zlib.crc32(chunk))
+        + struct.pack(">I", 0)
+        + b"IEND"
+        + struct.pack(">I", zlib.crc32(b"IEND"))
+    )
+
+
+def test_reads_png_bytes_and_files_as_bgr(tmp_path):
+    image = np.zeros((20, 30, 3), np.uint8)
+    image[:, :, 2] = 255  # red in BGR
+    path = tmp_path / "red.png"
+    cv2.imwrite(str(path), image)
+    for source in (path, str(path), path.read_bytes()):
+        loaded = load_image(source)
+        assert loaded.shape == (20, 30, 3)
+        assert loaded[0, 0].tolist() == [0, 0, 255]
+
+
+def test_exif_orientation_is_applied(tmp_path):
+    picture = Image.new("RGB", (40, 20), (255, 0, 0))
+    exif = picture.getexif()
+    exif[0x0112] = 6  # the camera was turned: display rotated 90°
+    path = tmp_path / "turned.jpg"
+    picture.save(path, exif=exif)
+    assert load_image(path).shape == (40, 20, 3)
+    assert load_scaled(path).size == (20, 40)
+
+
+def test_large_photos_are_scaled_for_processing(tmp_path):
+    path = tmp_path / "big.jpg"
+    cv2.imwrite(str(path), np.full((1200, 1600, 3), 128, np.uint8))
+    loaded = load_scaled(path, max_side=400)
+    assert max(loaded.image.shape[:2]) == 400
+    assert loaded.size == (1600, 1200)
+    assert loaded.scale == pytest.approx(0.25)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "empty"),
+        (b"hello, not a photo", "not a photo"),
+        (b"\xff\xd8\xff\xe0" + b"\x00" * 40, r"not a photo|damaged"),
+    ],
+)
+def test_bad_files_are_refused(tmp_path, data, message):
+    path = tmp_path / "bad.jpg"
+    path.write_bytes(data)
+    with pytest.raises(InputError, match=message):
+        load_image(path)
+
+
+def test_truncated_png_is_damaged(tmp_path):
+    good = cv2.imencode(".png", np.random.default_rng(1).integers(0, 255, (64, 64, 3), np.uint8))[1]
+    with pytest.raises(InputError, match=r"damaged|not a photo"):
+        load_image(good.tobytes()[: len(good) // 2])
+
+
+def test_decompression_bomb_is_refused_from_its_header():
+    side = int(MAX_PIXELS**0.5) + 1000
+    with pytest.raises(InputError, match="MP is refused"):
+        load_image(png_header(side, side))
+
+
+def test_missing_file_and_folder(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        load_image(tmp_path / "nothing.jpg")
+    with pytest.raises(InputError, match="folder"):
+        load_image(tmp_path)
