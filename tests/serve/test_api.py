@@ -48,6 +48,21 @@ def test_grid_is_scored_and_a_correction_rescores_it(client: TestClient) -> None
     assert client.get(f"/api/captures/{body['id']}").json()["tally"] == fixed["tally"]
 
 
+def test_a_cube_the_camera_missed_can_be_added(client: TestClient) -> None:
+    missed = "...W.\nTI.ER\nOF.A.\nN..V.\n...E.\nunused: T U"
+    body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": missed}).json()
+    added = client.post(
+        f"/api/captures/{body['id']}/cubes", json={"row": 1, "col": 2, "symbol": "G"}
+    ).json()
+    assert added["rows"][1] == list("TIGER")
+    assert added["cubes"][-1] | {"symbol": "G", "added": True} == added["cubes"][-1]
+    assert added["tally"]["final"] == expected_final(missed.replace("TI.ER", "TIGER"))
+    twice = client.post(
+        f"/api/captures/{body['id']}/cubes", json={"row": 1, "col": 2, "symbol": "G"}
+    )
+    assert twice.status_code == 400 and "already has a cube" in twice.json()["detail"]
+
+
 def test_a_cube_left_over_can_be_corrected(client: TestClient) -> None:
     body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": GRID}).json()
     spare = [c for c in body["cubes"] if c["row"] is None]

@@ -10,7 +10,13 @@ from cubecam.rules.crossword import get_game
 from cubecam.rules.hunt import Board, hunt_rules
 
 MISREAD = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
+P_SQUARE = "#grid button[data-row='1'][data-col='4']"
 BOARD = "R A K T\nE M D L\nO Å N E\nS T I G"
+
+
+def open_page(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes]")
 
 
 def final(grid: str) -> str:
@@ -19,7 +25,7 @@ def final(grid: str) -> str:
 
 def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> None:
     page = chromium.new_page()
-    page.goto(live_server)
+    open_page(page, live_server)
     page.click("#new-game summary")
     page.select_option("#new-kind", "scrabble-cubes")
     page.fill("#new-players", "Ann, Bo")
@@ -34,13 +40,13 @@ def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> No
     assert page.inner_text("#final") == final(MISREAD)
     assert "TIGEP" in page.inner_text("#words li.invalid")
 
-    page.click("#grid tr:nth-child(2) td:nth-child(5) button")
+    page.click(P_SQUARE)
     page.wait_for_selector("#fix[open]")
     page.fill("#fix-symbol", "R")
     page.click("#fix-ok")
     fixed = final(MISREAD.replace("TIGEP", "TIGER"))
     page.wait_for_function(f"document.querySelector('#final').textContent === '{fixed}'")
-    assert page.inner_text("#grid tr:nth-child(2) td:nth-child(5) button") == "R"
+    assert page.inner_text(P_SQUARE) == "R"
     assert page.query_selector("#words li.invalid") is None
 
     page.click("#accept")
@@ -59,7 +65,7 @@ def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromiu
     solved = hunt_rules("sv").solve(Board.from_text(BOARD), load_lexicon("sv"))
     best = solved[0]
     page = chromium.new_page()
-    page.goto(live_server)
+    open_page(page, live_server)
     page.select_option("#game", "hunt")
     page.click("#grid-entry summary")
     page.fill("#grid-text", BOARD)
@@ -85,7 +91,7 @@ def test_a_bad_upload_gets_a_clear_message(live_server: str, chromium, tmp_path:
     notes = tmp_path / "notes.txt"
     notes.write_text("not a photo")
     page = chromium.new_page()
-    page.goto(live_server)
+    open_page(page, live_server)
     page.set_input_files("#photo", str(notes))
     page.wait_for_selector("#message:not([hidden])")
     assert "not a photo" in page.inner_text("#message")

@@ -24,6 +24,7 @@ from cubecam.serve.games import (
 )
 from cubecam.serve.photos import annotated_jpeg, read
 from cubecam.serve.schemas import (
+    AddedCubeIn,
     CaptureOut,
     CorrectionIn,
     CubeOut,
@@ -103,6 +104,15 @@ def post_correction(request: Request, capture_id: CaptureId, body: CorrectionIn)
     capture = store_of(request).get(capture_id)
     with capture.lock:
         capture.correct(body.cube, body.symbol)
+        capture.annotated = None
+    return _capture_out(capture)
+
+
+@router.post("/captures/{capture_id}/cubes", summary="Add a cube the camera missed")
+def post_added_cube(request: Request, capture_id: CaptureId, body: AddedCubeIn) -> CaptureOut:
+    capture = store_of(request).get(capture_id)
+    with capture.lock:
+        capture.add(body.row, body.col, body.symbol)
         capture.annotated = None
     return _capture_out(capture)
 

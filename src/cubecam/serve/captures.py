@@ -43,6 +43,7 @@ class CubeState:
     corners: tuple[tuple[float, float], ...] | None = None
     corrected_from: str | None = None
     read_as: str | None = None
+    added: bool = False
 
 
 @dataclass
@@ -81,13 +82,23 @@ class Capture:
         if cube.symbol == cube.read_as:
             cube.read_as = None
 
+    def add(self, row: int, col: int, symbol: str) -> None:
+        """Put a cube the camera missed on the empty square (``row``, ``col``)."""
+        if (row, col) in self.layout.cells:
+            raise InputError(
+                f"row {row + 1}, column {col + 1} already has a cube: correct it instead"
+            )
+        face = Face(canonical_symbol(symbol))
+        self.layout = self.layout.replace((row, col), face)
+        self.cubes.append(CubeState(face.symbol, row=row, col=col, added=True))
+
     def corrected_reading(self) -> Reading | None:
         """The photo's reading with a person's corrections applied (for the annotated picture)."""
         if self.reading is None:
             return None
         cubes = [
             replace(read, symbol=state.symbol)
-            for read, state in zip(self.reading.cubes, self.cubes, strict=True)
+            for read, state in zip(self.reading.cubes, self.cubes, strict=False)
         ]
         return replace(self.reading, layout=self.layout, cubes=cubes)
 

@@ -48,6 +48,7 @@ class CubeOut(BaseModel):
         description="what the camera saw, where the cube set's faces made the reader change it"
     )
     read_as: str | None = Field(description="what was read, where a person corrected the cube")
+    added: bool = Field(description="a cube the camera missed, added by a person")
 
 
 class WordOut(BaseModel):
@@ -109,6 +110,12 @@ class GridIn(BaseModel):
     game: str = GAME
     grid: str = Field(min_length=1, max_length=4000, examples=["TIGER\nOF...\nunused: T U"])
     lang: str | None = LANG
+
+
+class AddedCubeIn(BaseModel):
+    row: int = Field(ge=-50, le=50, description="the empty square's row")
+    col: int = Field(ge=-50, le=50)
+    symbol: str = SYMBOL
 
 
 class CorrectionIn(BaseModel):

@@ -37,10 +37,6 @@ async function busy(work) {
 function game() { return games.find((g) => g.name === $("game").value); }
 
 async function start() {
-  games = await api("GET", "/api/games");
-  for (const g of games) $("game").add(new Option(g.title, g.name));
-  const saved = localStorage.getItem("cubecam.game");
-  if (saved && games.some((g) => g.name === saved)) $("game").value = saved;
   $("game").addEventListener("change", () => {
     localStorage.setItem("cubecam.game", $("game").value);
     $("lang").value = game().lang;
@@ -48,7 +44,6 @@ async function start() {
     if (g && g.plays_as !== $("game").value) $("log-game").value = "";
     choosePlayers();
   });
-  $("lang").value = game().lang;
   $("photo").addEventListener("change", sendPhoto);
   $("grid-button").addEventListener("click", sendGrid);
   $("fix").addEventListener("close", sendCorrection);
@@ -62,7 +57,13 @@ async function start() {
   $("accept-round").addEventListener("click", acceptRound);
   addHuntPlayer("");
   addHuntPlayer("");
+  games = await api("GET", "/api/games");
+  for (const g of games) $("game").add(new Option(g.title, g.name));
+  const saved = localStorage.getItem("cubecam.game");
+  if (saved && games.some((g) => g.name === saved)) $("game").value = saved;
+  $("lang").value = game().lang;
   await Promise.all([loadLog(), loadKinds()]);
+  document.body.dataset.ready = "yes";
 }
 
 async function sendPhoto() {
@@ -120,6 +121,7 @@ function cubeButton(cube) {
   button.type = "button";
   button.textContent = label(cube.symbol);
   button.dataset.cube = cube.index;
+  if (cube.row !== null) Object.assign(button.dataset, { row: cube.row, col: cube.col });
   button.title = `${cube.symbol} (${Math.round(cube.confidence * 100)}%)`;
   if (cube.unsure) button.classList.add("unsure");
   if (cube.read_as) button.classList.add("fixed");
@@ -135,25 +137,43 @@ function showBoard() {
   const table = $("grid");
   table.replaceChildren();
   const [top, left] = capture.origin;
+  const height = capture.rows.length;
+  const width = Math.max(0, ...capture.rows.map((row) => row.length));
+  const ring = capture.kind === "crossword" ? 1 : 0;
   const validity = squareValidity();
-  capture.rows.forEach((row, r) => {
+  for (let r = top - ring; r < top + height + ring; r++) {
     const tr = table.insertRow();
-    row.forEach((symbol, c) => {
+    for (let c = left - ring; c < left + width + ring; c++) {
       const td = tr.insertCell();
-      const cube = capture.cubes.find((k) => k.row === top + r && k.col === left + c);
-      if (!cube) return;
+      const cube = capture.cubes.find((k) => k.row === r && k.col === c);
+      if (!cube) {
+        td.append(emptyButton(r, c));
+        continue;
+      }
       const button = cubeButton(cube);
-      const valid = validity.get(`${top + r},${left + c}`);
+      const valid = validity.get(`${r},${c}`);
       if (valid !== undefined) button.classList.add(valid ? "valid" : "invalid");
       td.append(button);
-    });
-  });
+    }
+  }
   const spare = capture.cubes.filter((c) => c.row === null);
   $("unused-line").replaceChildren();
   if (spare.length) {
     $("unused-line").append("Left over: ");
     for (const cube of spare) $("unused-line").append(cubeButton(cube));
   }
+}
+
+function emptyButton(row, col) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "empty";
+  button.textContent = "+";
+  button.title = "add a cube the camera missed";
+  button.dataset.row = row;
+  button.dataset.col = col;
+  button.addEventListener("click", () => openFix({ row, col, empty: true }));
+  return button;
 }
 
 function squareValidity() {
@@ -187,9 +207,10 @@ function showTally() {
 
 function openFix(cube) {
   fixing = cube;
-  $("fix-current").textContent = cube.read_as ? `${cube.symbol} (read as ${cube.read_as})` : cube.symbol;
+  $("fix-question").textContent = cube.empty ? "A cube the camera missed is here. It shows:"
+    : `This cube is ${cube.read_as ? `${cube.symbol} (read as ${cube.read_as})` : cube.symbol}. It really is:`;
   $("fix-symbol").value = "";
-  $("fix-choices").replaceChildren(...cube.alternatives.map((symbol) => {
+  $("fix-choices").replaceChildren(...(cube.alternatives || []).map((symbol) => {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = label(symbol);
@@ -204,9 +225,11 @@ function openFix(cube) {
 async function sendCorrection() {
   const symbol = $("fix-symbol").value.trim();
   if ($("fix").returnValue !== "ok" || !symbol || !fixing) return;
-  const cube = fixing.index;
+  const cube = fixing;
   fixing = null;
-  await busy(async () => show(await api("POST", `/api/captures/${capture.id}/corrections`, { cube, symbol })));
+  await busy(async () => show(cube.empty
+    ? await api("POST", `/api/captures/${capture.id}/cubes`, { row: cube.row, col: cube.col, symbol })
+    : await api("POST", `/api/captures/${capture.id}/corrections`, { cube: cube.index, symbol })));
 }
 
 // --- The score log ---------------------------------------------------------
