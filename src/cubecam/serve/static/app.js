@@ -73,19 +73,26 @@ async function sendPhoto() {
   form.append("photo", file);
   form.append("game", $("game").value);
   form.append("lang", $("lang").value);
-  await busy(async () => show(await api("POST", "/api/captures/photo", form)));
+  await busy(async () => {
+    show(await api("POST", "/api/captures/photo", form));
+    $("result").scrollIntoView();
+  });
   $("photo").value = "";
 }
 
 async function sendGrid() {
-  await busy(async () => show(await api("POST", "/api/captures/grid",
-    { game: $("game").value, grid: $("grid-text").value, lang: $("lang").value })));
+  await busy(async () => {
+    show(await api("POST", "/api/captures/grid",
+      { game: $("game").value, grid: $("grid-text").value, lang: $("lang").value }));
+    $("result").scrollIntoView();
+  });
 }
 
 function show(next) {
   capture = next;
   $("result").hidden = false;
   $("accept-note").textContent = "";
+  $("grid-text").value = capture.grid;
   $("warnings").replaceChildren(...capture.warnings.map((text) => item(text, "warning")));
   showPhoto();
   showBoard();
@@ -139,11 +146,10 @@ function showBoard() {
   const [top, left] = capture.origin;
   const height = capture.rows.length;
   const width = Math.max(0, ...capture.rows.map((row) => row.length));
-  const ring = capture.kind === "crossword" ? 1 : 0;
   const validity = squareValidity();
-  for (let r = top - ring; r < top + height + ring; r++) {
+  for (let r = top; r < top + height; r++) {
     const tr = table.insertRow();
-    for (let c = left - ring; c < left + width + ring; c++) {
+    for (let c = left; c < left + width; c++) {
       const td = tr.insertCell();
       const cube = capture.cubes.find((k) => k.row === r && k.col === c);
       if (!cube) {
