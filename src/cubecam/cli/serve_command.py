@@ -41,6 +41,8 @@ def serve(host: str, port: int, db: Path | None, data_dir: Path | None) -> None:
     if host in ANY_HOSTS:
         click.echo("Open it on a phone on the same Wi-Fi, or scan:")
         click.echo(qr_text(urls[0]))
+        if len(urls) > 1:
+            click.echo(f"On this machine: {urls[-1]}")
     else:
         click.echo("Only this machine can open it; --host 0.0.0.0 serves phones on the same Wi-Fi.")
     uvicorn.run(app, host=host, port=port, log_level="warning")
