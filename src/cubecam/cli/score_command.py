@@ -84,7 +84,10 @@ def adlib(
     wordlist: Path | None,
     as_json: bool,
 ) -> None:
-    """Score a round of Duplicate Ad-Lib for two players and check they used the same letters.
+    """Score two Duplicate Ad-Lib crosswords made from the same letters, and check the letters.
+
+    The players swap boxes after the first round: give one player's first-round
+    crossword and the other's second-round crossword.
 
     \b
     Example:
