@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from fastapi.testclient import TestClient
 
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.hunt import Board, hunt_rules
 
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 BOARD = "R A K T\nE M D L\nO Å N E\nS T I G"
 
 
@@ -61,3 +65,26 @@ def test_hunt_needs_a_tray_and_distinct_players(client: TestClient) -> None:
         json={"players": [{"name": "A", "words": ""}, {"name": "A", "words": ""}]},
     )
     assert twice.status_code == 400 and "same name" in twice.json()["detail"]
+
+
+def test_a_tray_photo_is_read_as_a_board_and_its_words_scored(client: TestClient) -> None:
+    pytest.importorskip("cubecam.vision")
+    photo = (SAMPLES / "swedish-tray.jpg").read_bytes()
+    read = client.post(
+        "/api/captures/photo",
+        files={"photo": ("tray.jpg", photo, "image/jpeg")},
+        data={"game": "hunt"},
+    )
+    assert read.status_code == 200, read.text
+    board = read.json()
+    assert board["kind"] == "tray" and board["tally"] is None
+    assert len(board["rows"]) == 4 and all(len(row) == 4 for row in board["rows"])
+    solved = hunt_rules("sv").solve(
+        Board.from_text("\n".join(" ".join(row) for row in board["rows"])), load_lexicon("sv")
+    )
+    words = "\n".join(w.word for w in solved[:3])
+    result = client.post(
+        f"/api/captures/{board['id']}/hunt", json={"players": [{"name": "Anna", "words": words}]}
+    ).json()
+    assert result["players"][0]["total"] == sum(w.points for w in solved[:3])
+    assert client.get(board["image_url"]).headers["content-type"] == "image/jpeg"
