@@ -194,7 +194,7 @@ def _capture_out(capture: Capture) -> CaptureOut:
         lang=capture.lang,
         kind=layout.kind.value,
         grid=format_grid(layout, headers=False),
-        origin=(max(top, 0), max(left, 0)),
+        origin=(top, left) if layout.cells else (0, 0),
         rows=[[None if face is None else face.symbol for face in row] for row in layout.rows()],
         unused=[face.symbol for face in layout.unused],
         cubes=[CubeOut(index=i, **vars(cube)) for i, cube in enumerate(capture.cubes)],
