@@ -14,6 +14,8 @@ from cubecam.grid_format import format_grid, parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import get_game
 from cubecam.watch import Watcher
+from cubecam.watch.motion import move_points
+from cubecam.watch.overlay import draw_overlay
 from cubecam.watch.shaky import shaky_clip, write_video
 
 vision = pytest.importorskip("cubecam.vision")
@@ -62,6 +64,14 @@ def test_votes_settle_on_the_layout_despite_shake_and_a_blurred_frame(
     assert format_grid(states[-1].layout, headers=False) == still
     assert watcher.reads < len(clip) / 2
     assert not states[BLURRED].read, "the blurred frame was read though sharp ones were at hand"
+
+    last = states[-1]
+    overlay = draw_overlay(clip[-1], last, "score 23")
+    cube = last.reading.cubes[0]
+    x, y = move_points([cube.center], last.motion)[0].astype(int)
+    assert (
+        overlay[y - 12 : y + 12, x - 12 : x + 12] != clip[-1][y - 12 : y + 12, x - 12 : x + 12]
+    ).any()
 
 
 def test_watch_prints_the_final_tally(clip: list, still: str, tmp_path: Path) -> None:
