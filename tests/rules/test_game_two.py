@@ -155,3 +155,9 @@ def test_toss_from_json_matches_the_tally(en):
     assert (
         Toss.from_json(tally.to_json()) == Toss.from_tally(tally) == Toss(13 - 10, frozenset({7}))
     )
+
+
+def test_a_word_is_as_long_as_its_letters_with_a_qu_face(en):
+    tally = GameTwo(formed={4}).score(parse_grid("[Qu]IZ"), en)
+    assert tally.words[0].word == "QUIZ" and "a 4-letter word" in tally.words[0].reason
+    assert Toss.from_tally(GameTwo(formed={3}).score(parse_grid("[Qu]IZ"), en)).lengths == {4}

@@ -104,3 +104,17 @@ def test_a_trace_keeps_the_longest_chain_that_can_be_formed():
     assert [board.letters[d] for d in trace.partial] == ["m", "o"]
     assert trace.reached == 2 and trace.stops == (11,)
     assert board.trace("hakrem").partial == board.path("hakrem")
+
+
+def test_a_board_of_one_repeated_letter_is_settled_quickly():
+    board = Board([Face("A")] * 35 + [Face("B")])
+    assert board.path("a" * 20 + "b") is not None
+    assert board.trace("a" * 37).explain().startswith("A" * 35 + " can be formed, but the only A")
+    assert board.trace("a" * 21 + "c").explain() == "A" * 21 + " can be formed, but no die shows C"
+
+
+def test_a_trace_gives_up_rather_than_hang():
+    board = Board([Face("B")] + [Face("A")] * 35)
+    trace = board.trace("a" * 21 + "b")
+    assert trace.gave_up and trace.path is None
+    assert "too many chains" in trace.explain()

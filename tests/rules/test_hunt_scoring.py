@@ -171,3 +171,9 @@ def test_render_and_json_agree():
 def test_word_lists_as_players_type_them():
     text = "  Rakt\n\nHAKREM  \n\t drake\nrakt\n"
     assert parse_word_list(text) == ["rakt", "hakrem", "drake", "rakt"]
+
+
+def test_a_word_too_tangled_to_trace_is_rejected_with_that_reason():
+    board = Board.from_text("B" + "A" * 5 + "\n" + ("A" * 6 + "\n") * 5)
+    tally = score({"Anna": ["a" * 21 + "b"]}, board=board)
+    assert rejected(tally, "Anna")["a" * 21 + "b"].startswith("could not be checked on the board")

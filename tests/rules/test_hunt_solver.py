@@ -83,7 +83,7 @@ def random_path(board, rng):
     return path
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(boards(), st.randoms(use_true_random=False))
 def test_no_word_along_a_random_path_is_missed(board, rng):
     rules = hunt_rules("sv")

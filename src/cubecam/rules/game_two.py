@@ -53,7 +53,7 @@ class GameTwo(CrosswordGame):
         penalties: dict[int, str] = {}
         by_length: dict[int, list[int]] = {}
         for index, word in enumerate(words):
-            length = len(word.squares)
+            length = len(word.word)
             if not word.valid:
                 continue
             if length > LENGTHS[-1]:
@@ -79,12 +79,12 @@ class Toss:
 
     @classmethod
     def from_tally(cls, tally: CrosswordTally) -> Toss:
-        return cls(tally.final, frozenset(len(w.squares) for w in tally.words if w.valid))
+        return cls(tally.final, frozenset(len(w.word) for w in tally.words if w.valid))
 
     @classmethod
     def from_json(cls, tally: dict) -> Toss:
         """The toss of a tally as :meth:`CrosswordTally.to_json` wrote it."""
-        lengths = frozenset(len(w["squares"]) for w in tally["words"] if w["valid"])
+        lengths = frozenset(len(w["word"]) for w in tally["words"] if w["valid"])
         return cls(int(tally["final"]), lengths)
 
 
@@ -189,7 +189,7 @@ def render_toss(tally: CrosswordTally, before: GameTwoRound) -> str:
     """
     after = before.toss(Toss.from_tally(tally))
     lengths = ", ".join(
-        f"{w.word} {len(w.squares)} letters = {w.score if w.valid else 'penalised'}"
+        f"{w.word} {len(w.word)} letters = {w.score if w.valid else 'penalised'}"
         for w in tally.words
     )
     left = ", ".join(map(str, after.left)) or "none, all seven words are formed"

@@ -470,7 +470,9 @@ class Hunt(GameKind):
         self, game: Game, board: Layout, words: Mapping[str, Sequence[str]], lexicon: Lexicon
     ) -> RoundTally:
         """Every player's written words scored against the board and each other."""
-        lists = {game.side(name).name: list(written) for name, written in words.items()}
+        lists: dict[str, list[str]] = {}
+        for name, written in words.items():  # partners' lists make one list
+            lists.setdefault(game.side(name).name, []).extend(written)
         rules = hunt_rules(
             base_language(game.lang or self.default_lang), fast=game.options.get("fast", False)
         )

@@ -12,6 +12,7 @@ side by side or corner to corner.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,6 +21,8 @@ from cubecam.grid_format import parse_grid
 from cubecam.layout import Face, Layout
 
 MIN_SIZE, MAX_SIZE = 3, 6
+# The most chains of dice a trace follows before it gives up (a fraction of a second).
+MAX_CHAINS = 50_000
 
 
 class Board:
@@ -94,17 +97,21 @@ class Board:
         """Where ``word`` lies on the board, or how far along it a chain of dice gets."""
         word = word.lower()
         best = Trace(self, word, None, 0, (), False, ())
+        # No chain spells more of the word than the board has letters for: reaching
+        # that far settles the answer without trying every other chain.
+        limit = self._letters_suffice(word)
         seen: set[tuple[int, int, int]] = set()
+        settled = False
 
         def extend(path: list[int], used: int, at: int) -> tuple[int, ...] | None:
-            nonlocal best
+            nonlocal best, settled
             if at == len(word):
                 return tuple(path)
             candidates = self.neighbours[path[-1]] if path else range(len(self.faces))
             blocked = False
             for die in candidates:
                 letters = self.letters[die]
-                if not letters or not word.startswith(letters, at):
+                if settled or not letters or not word.startswith(letters, at):
                     continue
                 if used >> die & 1:
                     blocked = True
@@ -113,13 +120,21 @@ class Board:
                 if state in seen:
                     continue
                 seen.add(state)
+                if len(seen) > MAX_CHAINS:
+                    settled = True
+                    best = Trace(self, word, None, best.reached, best.stops, best.reused,
+                                 best.partial, gave_up=True)
+                    return None
                 path.append(die)
                 found = extend(path, state[0], state[2])
                 path.pop()
                 if found:
                     return found
+            if settled:
+                return None
             if at > best.reached:
                 best = Trace(self, word, None, at, (path[-1],), blocked, tuple(path))
+                settled = at >= limit
             elif at == best.reached and path and path[-1] not in best.stops:
                 stops, reused = (*best.stops, path[-1]), best.reused or blocked
                 best = Trace(self, word, None, at, stops, reused, best.partial)
@@ -127,6 +142,15 @@ class Board:
 
         found = extend([], 0, 0)
         return Trace(self, word, found, len(word), (), False, found) if found else best
+
+    def _letters_suffice(self, word: str) -> int:
+        """How much of ``word`` the board's letters could spell, ignoring where they lie."""
+        left = Counter("".join(self.letters))
+        for at, letter in enumerate(word):
+            if not left[letter]:
+                return at
+            left[letter] -= 1
+        return len(word)
 
     def draw(self, path: Sequence[int] = ()) -> str:
         """The board, and beside it the order in which ``path`` uses the dice.
@@ -155,7 +179,8 @@ class Trace:
     ``path`` is the whole word's chain when it is on the board; otherwise
     ``reached`` letters can be formed (one such chain is ``partial``), ending on
     the dice ``stops``, and ``reused`` says a die that would continue it is
-    already in the chain.
+    already in the chain. ``gave_up``: the board has too many chains of
+    repeated letters to follow them all (a word no player writes).
     """
 
     board: Board
@@ -165,11 +190,14 @@ class Trace:
     stops: tuple[int, ...]
     reused: bool
     partial: tuple[int, ...]
+    gave_up: bool = False
 
     def explain(self) -> str:
         """Why the word is not on the board, in a player's words ('' when it is)."""
         if self.path is not None:
             return ""
+        if self.gave_up:
+            return f"too many chains of dice to follow ({MAX_CHAINS:,})"
         board, word = self.board, self.word
         wanted = "Qu" if word.startswith("qu", self.reached) else word[self.reached].upper()
         if self.reached == 0:

@@ -105,6 +105,8 @@ class HuntRules:
         if len(word) < self.min_letters:
             return f"too short (fewer than {self.min_letters} letters)"
         trace = board.trace(word)
+        if trace.gave_up:
+            return f"could not be checked on the board: {trace.explain()}"
         if trace.path is None:
             return f"not on the board: {trace.explain()}"
         verdict = lexicon.check(word)
