@@ -148,3 +148,19 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and 'capture="environment"' in page.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/../app.py").status_code == 404
+
+
+def test_a_photo_is_kept_under_a_name_the_server_makes(client: TestClient, tmp_path: Path) -> None:
+    pytest.importorskip("cubecam.vision")
+    photo = Path(__file__).resolve().parents[2] / "sample_images" / "game-one-crossword.jpg"
+    sneaky = "../../../evil.jpg"
+    response = client.post(
+        "/api/captures/photo",
+        files={"photo": (sneaky, photo.read_bytes(), "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert response.status_code == 200, response.text
+    capture_id = response.json()["id"]
+    kept = [p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()]
+    assert kept == [Path("data") / "photos" / f"{capture_id}.jpg"]
+    assert not (tmp_path.parent / "evil.jpg").exists()
