@@ -66,14 +66,13 @@ def test_out_of_turn_and_wrong_game_are_refused(client: TestClient) -> None:
     assert missing.status_code == 400 and "no game 999" in missing.json()["detail"]
 
 
-def test_a_game_two_toss_is_recorded_from_a_game_one_capture(client: TestClient) -> None:
+def test_a_game_two_toss_is_recorded_in_its_round(client: TestClient) -> None:
     game = client.post(
         "/api/log/games", json={"kind": "scrabble-cubes-two", "players": ["Ann"]}
     ).json()
-    assert game["plays_as"] == "scrabble-cubes"
     done = client.post(
         f"/api/log/games/{game['id']}/turns",
-        json={"capture": capture(client, "scrabble-cubes", CAT), "player": "Ann"},
+        json={"capture": capture(client, "scrabble-cubes-two", CAT), "player": "Ann"},
     ).json()
     assert done["sheet"]["sheet"]["lengths_left"]["Ann"] == [2, 4, 5, 6, 7, 8]
 

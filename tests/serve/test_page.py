@@ -120,6 +120,9 @@ def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_pa
     page.wait_for_function("document.querySelector('#annotated').naturalWidth > 0")
     capture = page.evaluate("capture")
     assert page.locator("#targets polygon").count() == len(capture["cubes"])
+    unsure = sum(cube["unsure"] for cube in capture["cubes"])
+    assert page.locator("#targets polygon.unsure").count() == unsure
+    assert page.locator("#grid button.unsure, #unused-line button.unsure").count() == unsure
     assert page.inner_text("#final") == final(capture["grid"])
 
     read = parse_grid(capture["grid"])

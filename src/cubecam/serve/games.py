@@ -9,8 +9,8 @@ from cubecam.errors import InputError
 from cubecam.layout import Layout, LayoutKind, Square
 from cubecam.lexicon import load_lexicon
 from cubecam.lexicon.rules import base_language
-from cubecam.rules.crossword import GAMES as CROSSWORD_GAMES
-from cubecam.rules.crossword import CrosswordTally, get_game
+from cubecam.rules.crossword import AdLib, CrosswordTally, GameOne, get_game
+from cubecam.rules.game_two import GameTwo
 from cubecam.rules.hunt import Board, RoundTally, ScoredWord, hunt_rules, parse_word_list
 
 
@@ -26,19 +26,12 @@ class GameChoice:
 
 GAMES: dict[str, GameChoice] = {
     **{
-        name: GameChoice(name, game.title, LayoutKind.CROSSWORD, game(None).cubeset.lang)
-        for name, game in CROSSWORD_GAMES.items()
+        game.name: GameChoice(game.name, game.title, LayoutKind.CROSSWORD, game().cubeset.lang)
+        for game in (GameOne, GameTwo, AdLib)
     },
     "hunt": GameChoice("hunt", "Word hunt (ordjakt)", LayoutKind.TRAY, "sv"),
 }
 LANGS = ("en", "en_GB", "sv")
-LOGGED_AS = {"scrabble-cubes-two": "scrabble-cubes"}
-
-
-def plays_as(kind: str) -> str:
-    """The page's game whose photos a logged game of ``kind`` takes (Game Two tosses are
-    crosswords of Game One's cubes)."""
-    return LOGGED_AS.get(kind, kind)
 
 
 def game_choice(name: str) -> GameChoice:

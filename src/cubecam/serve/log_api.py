@@ -12,7 +12,7 @@ from cubecam.errors import InputError
 from cubecam.rules.hunt import parse_word_list
 from cubecam.scorelog import KINDS, Game, ScoreLog, Sheet
 from cubecam.serve.api import ERRORS, store_of
-from cubecam.serve.games import GAMES, plays_as
+from cubecam.serve.games import GAMES
 from cubecam.serve.schemas import (
     KindOut,
     LoggedGameOut,
@@ -37,10 +37,7 @@ def score_log(request: Request) -> Iterator[ScoreLog]:
 
 @router.get("/kinds", summary="The kinds of game the score log keeps")
 def kinds() -> list[KindOut]:
-    return [
-        KindOut(name=name, title=kind.title, plays_as=plays_as(name))
-        for name, kind in KINDS.items()
-    ]
+    return [KindOut(name=name, title=kind.title) for name, kind in KINDS.items()]
 
 
 @router.get("/games", summary="The logged games, newest first")
@@ -68,7 +65,7 @@ def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
-        _check_plays_as(game, capture.game)
+        _check_game(game, capture.game)
         with capture.lock:
             done = log.record_turn(game_id, body.player, capture.layout, photo=capture.photo)
         return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
@@ -82,7 +79,7 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
-        _check_plays_as(game, capture.game)
+        _check_game(game, capture.game)
         words = {player.name.strip(): parse_word_list(player.words) for player in body.players}
         if len(words) < len(body.players):
             raise InputError("two players have the same name")
@@ -90,10 +87,10 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
         return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
 
 
-def _check_plays_as(game: Game, capture_game: str) -> None:
-    if plays_as(game.kind) != capture_game:
+def _check_game(game: Game, capture_game: str) -> None:
+    if game.kind != capture_game:
         raise InputError(
-            f"game {game.id} is {game.rules.title}: take the photo for {GAMES[plays_as(game.kind)].title}"
+            f"game {game.id} is {game.rules.title}: take the photo for {GAMES[game.kind].title}"
         )
 
 
@@ -101,7 +98,6 @@ def _game_out(game: Game, sheet: Sheet) -> LoggedGameOut:
     return LoggedGameOut(
         id=game.id,
         kind=game.kind,
-        plays_as=plays_as(game.kind),
         title=game.describe(),
         players=[side.name for side in game.sides],
         to_play=[game.sides[seat].name for seat in sheet.to_play],

@@ -171,13 +171,11 @@ class HuntOut(BaseModel):
 class KindOut(BaseModel):
     name: str = Field(examples=["scrabble-cubes-two"])
     title: str
-    plays_as: str = Field(description="the page's game whose photos it takes")
 
 
 class LoggedGameOut(BaseModel):
     id: int
     kind: str = Field(description="the logged game's kind", examples=["scrabble-cubes-two"])
-    plays_as: str = Field(description="the page's game whose photos it takes")
     title: str = Field(examples=["Game 3: Scrabble Crossword Cubes, Game Two, to 250"])
     players: list[str] = Field(description="the names that score, partnerships as one")
     to_play: list[str]

@@ -41,7 +41,7 @@ async function start() {
     localStorage.setItem("cubecam.game", $("game").value);
     $("lang").value = game().lang;
     const g = loggedGame();
-    if (g && g.plays_as !== $("game").value) $("log-game").value = "";
+    if (g && g.kind !== $("game").value) $("log-game").value = "";
     choosePlayers();
   });
   $("photo").addEventListener("change", sendPhoto);
@@ -272,15 +272,15 @@ function loggedGame() { return logged.find((g) => String(g.id) === $("log-game")
 
 function choosePlayers() {
   const g = loggedGame();
-  $("player-label").hidden = !g || g.plays_as === "hunt";
+  $("player-label").hidden = !g || g.kind === "hunt";
   $("sheet-button").hidden = !g;
   $("player").replaceChildren(...(g ? g.players : []).map((p) => new Option(p, p)));
   if (g && g.to_play.length) $("player").value = g.to_play[0];
-  if (g && $("game").value !== g.plays_as) {
-    $("game").value = g.plays_as;
+  if (g && $("game").value !== g.kind) {
+    $("game").value = g.kind;
     $("lang").value = game().lang;
   }
-  if (g && g.plays_as === "hunt") {
+  if (g && g.kind === "hunt") {
     $("hunt-players").replaceChildren();
     for (const name of g.players) addHuntPlayer(name);
   }
@@ -289,8 +289,8 @@ function choosePlayers() {
 
 function updateAccept() {
   const g = loggedGame();
-  $("accept").hidden = !(capture && capture.tally && g && g.plays_as === capture.game);
-  $("accept-round").hidden = !(capture && capture.kind === "tray" && g && g.plays_as === "hunt");
+  $("accept").hidden = !(capture && capture.tally && g && g.kind === capture.game);
+  $("accept-round").hidden = !(capture && capture.kind === "tray" && g && g.kind === "hunt");
 }
 
 async function accept() {
