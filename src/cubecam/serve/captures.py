@@ -147,13 +147,14 @@ class CaptureStore:
 
     def save_photo(self, data: bytes, content_type: str) -> tuple[str, Path]:
         """A fresh capture id and the file its photo was written to."""
-        capture_id = secrets.token_hex(8)
+        capture_id = self.new_id()
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / f"{capture_id}{SUFFIXES.get(content_type, '.jpg')}"
         path.write_bytes(data)
         return capture_id, path
 
     def new_id(self) -> str:
+        """A capture id no client can guess or choose."""
         return secrets.token_hex(8)
 
     def add(self, capture: Capture) -> Capture:
