@@ -14,6 +14,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import cv2
+
 from cubecam.grid_format import parse_grid
 from cubecam.synth.dataset import make_scene, write_labelled
 
@@ -46,8 +48,10 @@ def render_docs_images(out: Path) -> None:
     """Small example renders of each scene kind for the documentation."""
     out.mkdir(parents=True, exist_ok=True)
     for kind, seed in (("crossword", 7), ("tray", 3), ("loose", 5)):
-        image, label = make_scene(kind, seed, size=DOCS_SIZE)
-        print(write_labelled(out, f"synth-{kind}", image, label, quality=85))
+        image, _ = make_scene(kind, seed, size=DOCS_SIZE)
+        path = out / f"synth-{kind}.jpg"
+        cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        print(path)
 
 
 def render_samples(out: Path) -> None:
@@ -55,16 +59,16 @@ def render_samples(out: Path) -> None:
     scenes = {
         "game-one-crossword": make_scene(
             "crossword",
-            30,
+            20,
             size=SIZE,
             lang="en",
             layout=parse_grid(GAME_ONE),
             cubeset="scrabble-crossword-cubes",
         ),
         "adlib-crossword": make_scene(
-            "crossword", 25, size=SIZE, lang="en", layout=parse_grid(ADLIB), cubeset="adlib"
+            "crossword", 24, size=SIZE, lang="en", layout=parse_grid(ADLIB), cubeset="adlib"
         ),
-        "swedish-tray": make_scene("tray", 26, size=SIZE, lang="sv", tray_size=4),
+        "swedish-tray": make_scene("tray", 30, size=SIZE, lang="sv", tray_size=4),
     }
     for name, (image, label) in scenes.items():
         path = write_labelled(out, name, image, label, quality=85)

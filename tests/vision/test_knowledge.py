@@ -27,3 +27,11 @@ def test_explainable_readings_are_left_alone():
     guesses = [Guess({"A": 0.6, "R": 0.4}), Guess({"E": 0.9, "F": 0.1})]
     result = apply_cubeset(guesses, load_cubeset("classic-4x4"))
     assert [(g.symbol, g.corrected_from) for g in result] == [("A", None), ("E", None)]
+
+
+def test_close_call_goes_to_the_symbol_more_faces_show():
+    # classic-4x4 shows E on ten faces and F on two
+    (guess,) = apply_cubeset([Guess({"F": 0.52, "E": 0.48})], load_cubeset("classic-4x4"))
+    assert (guess.symbol, guess.corrected_from) == ("E", "F")
+    (sure,) = apply_cubeset([Guess({"F": 0.9, "E": 0.1})], load_cubeset("classic-4x4"))
+    assert (sure.symbol, sure.corrected_from) == ("F", None)

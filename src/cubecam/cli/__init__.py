@@ -46,17 +46,16 @@ def _register() -> None:
         words_command,
     )
 
-    modules = (
+    for module in (
         score_command,
         words_command,
-        game_command,
         hunt_command,
-        synth_command,
+        game_command,
         read_command,
+        synth_command,
         serve_command,
         watch_command,
-    )
-    for module in modules:
+    ):
         for command in module.COMMANDS:
             main.add_command(command)
 

@@ -14,11 +14,13 @@ and crosswords, ``faces`` for loose dice) plus ``unused`` (a crossword's left-ov
 from __future__ import annotations
 
 import json
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from cubecam.cubesets import available_cubesets, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout, LayoutKind
@@ -43,8 +45,10 @@ def make_scene(
 ) -> tuple[np.ndarray, dict]:
     """One rendered photo and its label (without ``image``, which names the file).
 
-    ``lang``, ``cubeset`` and ``tray_size`` are drawn from the seed when not given; a
-    crossword ``layout`` replaces the generated one (e.g. the rulebook's example).
+    ``lang``, ``cubeset`` and ``tray_size`` are drawn from the seed when not given. A
+    ``layout`` sets what lies on the table instead of a random one: a crossword's grid and
+    cubes left over (e.g. the rulebook's example), a tray's rows, or loose dice's faces (its
+    ``unused``).
     """
     if kind not in KINDS:
         raise InputError(f"unknown scene kind {kind!r} (known: {', '.join(KINDS)})")
@@ -101,18 +105,24 @@ def write_set(
     size: tuple[int, int] = (1600, 1200),
     lang: str | None = None,
     quality: int = 90,
+    workers: int = 1,
 ) -> list[Path]:
     """Render ``count`` scenes into ``out`` as ``KIND-SEED-NNNN.jpg`` + ``.json``; the
-    labels' paths. Scene ``i`` depends only on ``seed`` and ``i``."""
+    labels' paths. Scene ``i`` depends only on ``seed`` and ``i``, so ``workers``
+    processes render the same set as one."""
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for i in range(count):
-        scene_seed = int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
-        image, label = make_scene(kind, scene_seed, size=size, lang=lang)
-        name = f"{kind}-{seed}-{i:04d}"
-        write_labelled(out, name, image, label, quality=quality)
-        written.append(out / f"{name}.json")
-    return written
+    jobs = [(kind, seed, i, out, size, lang, quality) for i in range(count)]
+    if workers > 1 and count > 1:
+        with ProcessPoolExecutor(min(workers, count)) as pool:
+            return list(pool.map(_write_one, jobs))
+    return [_write_one(job) for job in jobs]
+
+
+def _write_one(job: tuple) -> Path:
+    kind, seed, i, out, size, lang, quality = job
+    scene_seed = int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
+    image, label = make_scene(kind, scene_seed, size=size, lang=lang)
+    return write_labelled(out, f"{kind}-{seed}-{i:04d}", image, label, quality=quality)
 
 
 def write_labelled(
@@ -124,6 +134,21 @@ def write_labelled(
         raise InputError(f"cannot write {out / name}.jpg")
     (out / f"{name}.json").write_text(label_json(label), "utf-8")
     return out / f"{name}.json"
+
+
+def tray_sets(size: int, lang: str) -> list[str]:
+    """Names of the calibrated word-hunt sets of ``size`` × ``size`` dice in ``lang`` whose
+    faces are known.
+
+    >>> tray_sets(4, "en")
+    ['classic-4x4', 'new-boggle-4x4']
+    """
+    found = []
+    for name in sorted(available_cubesets()):
+        cubes = load_cubeset(name)
+        if cubes.kind == "tray" and cubes.size == size and cubes.lang == lang and cubes.faces:
+            found.append(name)
+    return found
 
 
 def label_json(label: dict) -> str:
@@ -158,7 +183,13 @@ def _plan(
         return plan
     if kind == "tray":
         size = tray_size or int(rng.choice((4, 5, 6), p=(0.5, 0.3, 0.2)))
-        if cubeset is None and size == 4 and lang == "en":
-            cubeset = "classic-4x4"
-        return plan_tray(rng, size=size, cubeset=cubeset, lang=lang)
-    return plan_loose(rng, count=int(rng.integers(6, 17)), cubeset=cubeset, lang=lang)
+        if cubeset is None:
+            known = tray_sets(size, lang)
+            if known:
+                cubeset = known[int(rng.integers(len(known)))] if len(known) > 1 else known[0]
+        rows = None
+        if layout is not None:
+            rows = [[face.symbol if face else "BLANK" for face in row] for row in layout.rows()]
+        return plan_tray(rng, size=size, cubeset=cubeset, lang=lang, rows=rows)
+    faces = [face.symbol for face in layout.faces()] if layout is not None else None
+    return plan_loose(rng, count=int(rng.integers(6, 17)), cubeset=cubeset, lang=lang, faces=faces)

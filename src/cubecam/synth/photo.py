@@ -21,18 +21,19 @@ def uneven_light(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     angle = rng.uniform(0, 2 * np.pi)
     gradient = 1.0 + rng.uniform(0.05, 0.35) * (xx * np.cos(angle) + yy * np.sin(angle))
     vignette = 1.0 - rng.uniform(0.0, 0.35) * (xx**2 + yy**2)
-    light = gradient * vignette * rng.uniform(0.8, 1.15)
-    glow = np.zeros_like(light)
+    light = (gradient * vignette * rng.uniform(0.8, 1.15)).astype(np.float32)
+    glow = None
     if rng.random() < 0.5:
         hx, hy = rng.uniform(-0.4, 0.4, 2)
         spread = rng.uniform(0.05, 0.2)
         glow = rng.uniform(20, 70) * np.exp(-((xx - hx) ** 2 + (yy - hy) ** 2) / (2 * spread**2))
-    light = cv2.resize(light, (width, height), interpolation=cv2.INTER_LINEAR)[..., None]
-    glow = cv2.resize(glow.astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)[
-        ..., None
-    ]
     cast = rng.uniform(0.9, 1.1, 3).astype(np.float32)
-    return image * light * cast + glow
+    out = image * cv2.resize(light, (width, height), interpolation=cv2.INTER_LINEAR)[..., None]
+    out *= cast
+    if glow is not None:
+        small_glow = glow.astype(np.float32)
+        out += cv2.resize(small_glow, (width, height), interpolation=cv2.INTER_LINEAR)[..., None]
+    return out
 
 
 def degrade(
@@ -51,8 +52,11 @@ def degrade(
         image = cv2.filter2D(image, -1, kernel / max(kernel.sum(), 1e-6))
     elif blur > 0.3:
         image = cv2.GaussianBlur(image, (0, 0), blur)
-    noise = rng.normal(0, rng.uniform(1.5, 6), image.shape).astype(np.float32)
-    image = np.clip(image.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+    sigma = rng.uniform(1.5, 6)
+    noisy = rng.standard_normal(image.shape, dtype=np.float32)
+    noisy *= sigma
+    noisy += image
+    image = np.clip(noisy, 0, 255, out=noisy).astype(np.uint8)
     quality = int(rng.integers(55, 96))
     _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return cv2.imdecode(data, cv2.IMREAD_COLOR)

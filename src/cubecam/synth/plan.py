@@ -22,7 +22,7 @@ import numpy as np
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.layout import BLANK, Face, Layout, LayoutKind, Square
-from cubecam.lexicon import load_lexicon
+from cubecam.lexicon import Lexicon, load_lexicon
 
 ALPHABETS = {"en": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "sv": "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ"}
 # Rough letter frequencies in running text, for dice whose faces no calibration file gives.
@@ -161,12 +161,18 @@ def plan_tray(
     size: int = 4,
     cubeset: str | None = None,
     lang: str = "en",
+    rows: Sequence[Sequence[str]] | None = None,
 ) -> ScenePlan:
     """A word-hunt tray of ``size`` × ``size`` dice, each turned 0/90/180/270° plus jitter.
 
     Dice come from ``cubeset`` when its faces are known and it has enough dice; otherwise
-    each die gets six letters drawn by letter frequency (with Å Ä Ö for ``sv``).
+    each die gets six letters drawn by letter frequency (with Å Ä Ö for ``sv``). ``rows``
+    sets the top faces (and the size) instead.
     """
+    if rows is not None:
+        size = len(rows)
+        if any(len(row) != size for row in rows):
+            raise InputError(f"a tray is square: {size} rows need {size} faces each")
     count = size * size
     dice: list[Sequence[str]]
     known = load_cubeset(cubeset).faces if cubeset else None
@@ -176,38 +182,50 @@ def plan_tray(
     else:
         dice = [[random_letter(rng, lang) for _ in range(6)] for _ in range(count)]
     pitch = float(rng.uniform(1.12, 1.22))
-    cubes, rows = [], []
+    cubes, grid = [], []
     for r in range(size):
         row = []
         for c in range(size):
             die = list(dice[r * size + c])
             top = die.pop(int(rng.integers(6)))
+            if rows is not None:
+                top = Face(rows[r][c]).symbol
             row.append(top)
             yaw = 90.0 * int(rng.integers(4)) + float(rng.normal(0, 4))
             x = c * pitch + float(rng.normal(0, 0.03))
             y = -r * pitch + float(rng.normal(0, 0.03))
             sides = tuple(die[int(i)] for i in rng.permutation(5)[:4])
             cubes.append(PlacedCube(top, x, y, yaw, r, c, sides))
-        rows.append(row)
-    layout = Layout.from_rows(rows, kind=LayoutKind.TRAY)
+        grid.append(row)
+    layout = Layout.from_rows(grid, kind=LayoutKind.TRAY)
     return ScenePlan(layout, cubes, lang, cubeset, size, pitch)
 
 
 def plan_loose(
-    rng: np.random.Generator, *, count: int = 12, cubeset: str | None = None, lang: str = "en"
+    rng: np.random.Generator,
+    *,
+    count: int = 12,
+    cubeset: str | None = None,
+    lang: str = "en",
+    faces: Sequence[str] | None = None,
 ) -> ScenePlan:
-    """``count`` dice scattered on the table at any angle, none touching."""
+    """``count`` dice scattered on the table at any angle, none touching; ``faces`` sets
+    their top faces (and their count) instead."""
     known = load_cubeset(cubeset).faces if cubeset else None
+    if faces is not None:
+        count = len(faces)
     spread = math.sqrt(count) * 1.3
     positions = _scatter_outside(rng, None, count, [], spread=spread)
-    cubes, faces = [], []
+    cubes, tops = [], []
     for i, (x, y) in enumerate(positions):
         die = list(known[i % len(known)]) if known else [random_letter(rng, lang) for _ in range(6)]
         top = die.pop(int(rng.integers(6)))
-        faces.append(Face(top))
+        if faces is not None:
+            top = Face(faces[i]).symbol
+        tops.append(Face(top))
         sides = tuple(die[int(j)] for j in rng.permutation(5)[:4])
         cubes.append(PlacedCube(top, x, y, float(rng.uniform(0, 360)), None, None, sides))
-    return ScenePlan(Layout({}, tuple(faces), LayoutKind.LOOSE), cubes, lang, cubeset)
+    return ScenePlan(Layout({}, tuple(tops), LayoutKind.LOOSE), cubes, lang, cubeset)
 
 
 def random_letter(rng: np.random.Generator, lang: str = "en") -> str:
@@ -230,7 +248,7 @@ def _place(
     start: Square,
     step: tuple[int, int],
     limit: int,
-    lexicon,
+    lexicon: Lexicon,
 ) -> dict[Square, str] | None:
     """``cells`` with ``word`` written from ``start``, or None where that breaks a rule."""
     squares = [(start[0] + step[0] * i, start[1] + step[1] * i) for i in range(len(word))]

@@ -75,9 +75,12 @@ def random_look(rng: np.random.Generator, plan: ScenePlan) -> Look:
     """A random but plausible look for ``plan``'s kind of scene."""
     fonts = available_fonts()
     kind = plan.layout.kind.value
-    yaw = {"crossword": rng.normal(0, 4), "tray": rng.uniform(-12, 12)}.get(
-        kind, rng.uniform(-180, 180)
-    )
+    if kind == "crossword":  # players photograph their crossword roughly square-on
+        yaw = rng.normal(0, 4)
+    elif kind == "tray":
+        yaw = rng.uniform(-12, 12)
+    else:
+        yaw = rng.uniform(-180, 180)
     return Look(
         cube_colour=list(CUBE_COLOURS)[int(rng.integers(len(CUBE_COLOURS)))],
         font=fonts[int(rng.integers(len(fonts)))],
@@ -139,7 +142,7 @@ def render_scene(
     labels = [_label(camera, cube) for cube in plan.cubes]
     if effects:
         canvas = uneven_light(canvas, rng)
-    image = np.clip(canvas, 0, 255).astype(np.uint8)
+    image = np.clip(canvas, 0, 255, out=canvas).astype(np.uint8)
     if effects:
         image = degrade(
             image, rng, pixels_per_cube=_cube_pixels(camera, plan.cubes[0]) if plan.cubes else 60
@@ -233,7 +236,7 @@ def _label(camera: Camera, cube: PlacedCube) -> CubeLabel:
         cube,
         (round(float(centre[0]), 1), round(float(centre[1]), 1)),
         [(round(float(x), 1), round(float(y), 1)) for x, y in pixels],
-        round(rotation, 1),
+        round(rotation, 1) % 360.0,
     )
 
 
@@ -426,23 +429,19 @@ def _clutter(canvas: np.ndarray, rng: np.random.Generator, camera: Camera, plan:
     unit = _cube_pixels(camera, plan.cubes[0])
     for _ in range(int(rng.integers(0, 4))):
         kind = int(rng.integers(3))
-        layer = np.zeros((height, width), np.float32)
         x, y = rng.uniform(0, width), rng.uniform(0, height)
         if kind == 0:
             length, angle = rng.uniform(3, 7) * unit, rng.uniform(0, 180)
-            box = cv2.boxPoints(((x, y), (length, 0.35 * unit), angle))
-            cv2.fillConvexPoly(layer, box.astype(np.int32), 1.0, cv2.LINE_AA)
+            outline = cv2.boxPoints(((x, y), (length, 0.35 * unit), angle))
         elif kind == 1:
-            cv2.circle(
-                layer, (int(x), int(y)), int(rng.uniform(0.4, 0.7) * unit), 1.0, -1, cv2.LINE_AA
-            )
+            radius = rng.uniform(0.4, 0.7) * unit
+            turns = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+            outline = np.column_stack([x + radius * np.cos(turns), y + radius * np.sin(turns)])
         else:
-            box = cv2.boxPoints(((x, y), (5 * unit, 7 * unit), rng.uniform(0, 90)))
-            cv2.fillConvexPoly(layer, box.astype(np.int32), 1.0, cv2.LINE_AA)
-        ys, xs = np.nonzero(layer > 0)
-        if len(xs) == 0 or (
-            xs.max() > cx0 and xs.min() < cx1 and ys.max() > cy0 and ys.min() < cy1
-        ):
+            outline = cv2.boxPoints(((x, y), (5 * unit, 7 * unit), rng.uniform(0, 90)))
+        (ox0, oy0), (ox1, oy1) = outline.min(axis=0), outline.max(axis=0)
+        outside = ox1 < 0 or oy1 < 0 or ox0 >= width or oy0 >= height
+        if outside or (ox1 > cx0 and ox0 < cx1 and oy1 > cy0 and oy0 < cy1):
             continue
         colour = np.array(
             [(30, 30, 160), (160, 60, 20), (20, 20, 20), (150, 170, 180), (235, 240, 245)][
@@ -450,9 +449,31 @@ def _clutter(canvas: np.ndarray, rng: np.random.Generator, camera: Camera, plan:
             ],
             np.float32,
         )
-        soft = cv2.GaussianBlur(layer, (0, 0), max(1.0, unit * 0.15))
-        offset = cv2.warpAffine(
-            soft, np.float32([[1, 0, unit * 0.1], [0, 1, unit * 0.1]]), (width, height)
-        )
-        canvas *= (1 - 0.35 * offset)[..., None]
-        canvas += layer[..., None] * (colour - canvas)
+        _lay_object(canvas, outline, colour, unit)
+
+
+def _lay_object(canvas: np.ndarray, outline: np.ndarray, colour: np.ndarray, unit: float) -> None:
+    """Draw a flat object with a soft shadow, working only on the part of the photo it covers."""
+    height, width = canvas.shape[:2]
+    sigma = max(1.0, unit * 0.15)
+    margin = int(3 * sigma + unit * 0.1) + 2
+    x0, y0 = (max(0, int(v) - margin) for v in outline.min(axis=0))
+    x1, y1 = (
+        int(min(width, outline[:, 0].max() + margin)),
+        int(min(height, outline[:, 1].max() + margin)),
+    )
+    if x1 <= x0 or y1 <= y0:
+        return
+    layer = np.zeros((y1 - y0, x1 - x0), np.float32)
+    shape = np.round((outline - (x0, y0)) * 16).astype(np.int32)
+    cv2.fillPoly(layer, [shape], 1.0, cv2.LINE_AA, shift=4)
+    step = max(1.0, sigma / 4)
+    small = cv2.resize(layer, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA)
+    shifted = cv2.warpAffine(
+        small, np.float32([[1, 0, unit * 0.1 / step], [0, 1, unit * 0.1 / step]]), small.shape[::-1]
+    )
+    soft = cv2.GaussianBlur(shifted, (0, 0), sigma / step)
+    shadow = cv2.resize(soft, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
+    roi = canvas[y0:y1, x0:x1]
+    roi *= (1 - 0.35 * shadow)[..., None]
+    roi += layer[..., None] * (colour - roi)

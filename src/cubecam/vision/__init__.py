@@ -5,7 +5,8 @@ The stages, one module each, in the order a photo goes through them:
 - :mod:`~cubecam.vision.load`: load the photo (EXIF orientation, bad files refused);
 - :mod:`~cubecam.vision.detect`: find the cubes' top faces;
 - :mod:`~cubecam.vision.lattice`: rebuild the crossword's or tray's grid;
-- :mod:`~cubecam.vision.crop` and :mod:`~cubecam.vision.glyphs`: read each face;
+- :mod:`~cubecam.vision.crop` and :mod:`~cubecam.vision.glyphs`: read each face
+  (:func:`read_face` reads one crop);
 - :mod:`~cubecam.vision.knowledge` and :mod:`~cubecam.vision.looks`: use what is known
   about the cube set;
 - :mod:`~cubecam.vision.pipeline`: :func:`read_photo`, all of the above;
@@ -13,8 +14,9 @@ The stages, one module each, in the order a photo goes through them:
 """
 
 from cubecam.vision.annotate import annotate
+from cubecam.vision.glyphs.read import read_face
 from cubecam.vision.load import load_image
 from cubecam.vision.pipeline import read_photo
 from cubecam.vision.reading import CubeReading, Reading
 
-__all__ = ["CubeReading", "Reading", "annotate", "load_image", "read_photo"]
+__all__ = ["CubeReading", "Reading", "annotate", "load_image", "read_face", "read_photo"]

@@ -6,6 +6,9 @@ grey level and the colour saturation at many levels (both ways round, for dark c
 light letters too); then the ones that agree in size and colour with most others are kept.
 An outline holding several candidates is a tray or a board, not a cube; a square holding
 exactly one much smaller square is a face whose glyph (an O, the joker's frame) is square.
+Where the faces' colour is the colour of every printed face (a Scrabble board's squares are
+not), touching cubes no threshold parted are cut on their lattice, and a lattice is grown to
+printed faces one step from found ones when the glyph reader confirms them.
 
 >>> import numpy as np, cv2
 >>> table = np.full((300, 300, 3), 60, np.uint8)
@@ -137,18 +140,18 @@ def candidates(image: np.ndarray) -> list[Quad]:
 def _outlines(
     mask: np.ndarray, low: float, high: float, grow: int, key: tuple[int, int, int]
 ) -> list[Quad]:
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    x, y, w, h, area = stats[1:].T
-    box = w * h
-    keep = (area > low) & (area < high) & (np.maximum(w, h) < 1.6 * np.minimum(w, h))
-    keep &= area > 0.45 * box
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found = []
-    for index in np.flatnonzero(keep):
-        x0, y0, x1, y1 = x[index], y[index], x[index] + w[index], y[index] + h[index]
-        component = (labels[y0:y1, x0:x1] == index + 1).astype(np.uint8)
-        contours, _ = cv2.findContours(component, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        contour = max(contours, key=cv2.contourArea) + np.array([x0, y0])
-        outline = _outline(contour, cv2.contourArea(contour))
+    for contour in contours:
+        if len(contour) < 4:
+            continue
+        _, _, w, h = cv2.boundingRect(contour)
+        if not low < w * h < 2.2 * high or max(w, h) > 1.6 * min(w, h):
+            continue
+        area = cv2.contourArea(contour)
+        if not low < area < high or area < 0.45 * w * h:
+            continue
+        outline = _outline(contour, area)
         if outline is None:
             continue
         corners, score = outline
@@ -319,7 +322,13 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
     distance = (
         np.linalg.norm(centres[:, None] - centres[None, :], axis=2) + np.eye(len(faces)) * 1e9
     )
-    frontier = [q for q, d in zip(faces, distance.min(axis=1), strict=True) if d < 1.35 * side]
+    nearest = distance.min(axis=1)
+    frontier = [q for q, d in zip(faces, nearest, strict=True) if d < 1.35 * side]
+    step = (
+        float(np.clip(np.median(nearest[nearest < 1.35 * side]) / side, 1.0, 1.3))
+        if frontier
+        else 1.0
+    )
     for _ in range(rounds):
         centres = np.array([q.center for q in faces])
         side = float(np.median([q.side for q in faces]))
@@ -327,8 +336,8 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
         for quad in frontier:
             right = quad.corners[1] - quad.corners[0]
             down = quad.corners[3] - quad.corners[0]
-            for step in (right, -right, down, -down):
-                candidate = Quad(quad.corners + step * 1.04, 0.4, quad.mask)
+            for offset in (right, -right, down, -down):
+                candidate = Quad(quad.corners + offset * step, 0.4, quad.mask)
                 taken = np.array([q.center for q in added]).reshape(-1, 2)
                 near = np.vstack([centres, taken])
                 if np.linalg.norm(near - np.array(candidate.center), axis=1).min() < 0.6 * side:

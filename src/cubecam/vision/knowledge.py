@@ -13,6 +13,7 @@ reading changed that way keeps the glyph reader's choice in ``corrected_from``.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from cubecam.cubesets import CubeSet
@@ -59,7 +60,9 @@ def alphabet(cubeset: CubeSet) -> frozenset[str]:
 
 
 def apply_cubeset(guesses: list[Guess], cubeset: CubeSet) -> list[Guess]:
-    """Restrict readings to the set's symbols, then make them explainable by its cubes."""
+    """Restrict readings to the set's symbols, weigh close calls by how many of its cubes'
+    faces show each symbol (a set with five N faces and one Z reads a turned N/Z as N),
+    then make the readings explainable by distinct cubes."""
     allowed = alphabet(cubeset)
     if allowed:
         for guess in guesses:
@@ -69,6 +72,12 @@ def apply_cubeset(guesses: list[Guess], cubeset: CubeSet) -> list[Guess]:
                     guess.change_to(max(inside, key=inside.__getitem__))
     if not cubeset.faces:
         return guesses
+    counts = Counter(canonical_symbol(s) for cube in cubeset.faces for s in cube)
+    for guess in guesses:
+        weighted = {s: p * (counts.get(s, 0) + 0.5) ** 0.5 for s, p in guess.probabilities.items()}
+        best = max(weighted, key=weighted.__getitem__)
+        if best != guess.symbol and (not allowed or best in allowed):
+            guess.change_to(best)
     for _ in range(MAX_CORRECTIONS):
         missing = cubeset.unexplained(g.symbol for g in guesses)
         if not missing:

@@ -78,8 +78,9 @@ def load_scaled(source: Source, max_side: int | None = None) -> LoadedImage:
             if width < 8 or height < 8:
                 raise InputError(f"{name} is only {width}×{height} pixels")
             orientation = picture.getexif().get(0x0112, 1)
-            if max_side and picture.format == "JPEG" and max(width, height) > 2 * max_side:
-                picture.draft("RGB", (max_side, max_side))
+            if max_side and picture.format == "JPEG" and max(width, height) > max_side:
+                factor = max_side / max(width, height)
+                picture.draft("RGB", (round(width * factor), round(height * factor)))
             picture = ImageOps.exif_transpose(picture)
             picture = picture.convert("RGB")
     except InputError:

@@ -27,6 +27,7 @@ from cubecam.vision.lattice import Grid, build_grid, common_angle, tray_grid
 from cubecam.vision.load import LoadedImage, load_scaled
 from cubecam.vision.looks import adjust_for_look
 from cubecam.vision.reading import CubeReading, Reading
+from cubecam.vision.tesseract import tesseract_probabilities
 
 WORKING_SIDE = 1000
 """Photos are read at this size (longer side, pixels); coordinates are reported full size."""
@@ -150,8 +151,6 @@ def read_photo(
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
     on_grid = np.array([square is not None for square in grid.squares])
     if ocr == "tesseract":
-        from cubecam.vision.tesseract import tesseract_probabilities
-
         kind = _choose_layout(layout, grid, len(quads), cubeset, 1.0)
         probabilities, turn = tesseract_probabilities(patches, allowed, kind), 0
     else:

@@ -27,7 +27,7 @@ def test_fresh_rendered_faces_are_read():
 
 
 def test_read_glyphs_turns_with_the_patch():
-    images, labels, _ = rendered_crops(40, seed=5)
+    images, _, _ = rendered_crops(40, seed=5)
     patches = (images * 255).astype(np.uint8)
     upright = read_glyphs(patches).probabilities
     turned = read_glyphs(np.rot90(patches, 1, axes=(1, 2)).copy()).probabilities

@@ -132,6 +132,54 @@ def rendered_crops(
     return images, labels.astype(np.int64), turns.astype(np.int64)
 
 
+def scene_crops(
+    scenes: int, seed: int, per_cube: int = 2
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Crops cut from rendered photos (:func:`cubecam.synth.dataset.make_scene`) exactly as
+    the reader cuts them: each face :func:`~cubecam.vision.detect.find_faces` finds, matched
+    to its label, its outline a little jittered; the turn follows from the label's corners."""
+    from cubecam.synth.dataset import KINDS, make_scene
+    from cubecam.vision.detect import find_faces
+
+    rng = np.random.default_rng(seed)
+    images, labels, turns = [], [], []
+    target = np.float32([[0, 0], [2 * SIZE, 0], [2 * SIZE, 2 * SIZE], [0, 2 * SIZE]])
+    for index in range(scenes):
+        kind = KINDS[index % len(KINDS)]
+        size = (int(rng.integers(700, 1400)), int(rng.integers(520, 1000)))
+        photo, label = make_scene(kind, seed * 100_000 + index, size=size)
+        gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+        quads = find_faces(photo)
+        if not quads:
+            continue
+        centres = np.array([q.center for q in quads])
+        for cube in label["cubes"]:
+            symbol = canonical_symbol(cube["symbol"])
+            corners = np.array(cube["corners"], np.float32)
+            side = float(np.linalg.norm(corners[1] - corners[0]))
+            nearest = int(np.argmin(np.linalg.norm(centres - np.array(cube["center"]), axis=1)))
+            quad = quads[nearest]
+            if (
+                symbol not in CLASSES
+                or np.linalg.norm(centres[nearest] - cube["center"]) > 0.4 * side
+            ):
+                continue
+            letter = np.degrees(np.arctan2(*(corners[1] - corners[0])[::-1]))
+            turn = round((quad.angle - letter) / 90.0) % 4
+            for _ in range(per_cube):
+                jittered = quad.corners + rng.normal(0, 0.02 * side, (4, 2))
+                matrix = cv2.getPerspectiveTransform(jittered.astype(np.float32), target)
+                patch = cv2.warpPerspective(
+                    gray, matrix, (2 * SIZE, 2 * SIZE), flags=cv2.INTER_AREA
+                )
+                images.append(normalise(patch))
+                labels.append(CLASSES.index(symbol))
+                turns.append(turn)
+    if not images:
+        return np.zeros((0, SIZE, SIZE), np.float32), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    return np.stack(images), np.array(labels, np.int64), np.array(turns, np.int64)
+
+
 def _real_files(root: Path) -> Iterator[tuple[Path, str, bool]]:
     for set_dir in sorted((root / "crops").glob("*")):
         for symbol_dir in sorted(set_dir.glob("*")):

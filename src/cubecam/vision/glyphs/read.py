@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
-from cubecam.vision.glyphs.classes import CLASSES, TURNS, normalise
+from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET, TURNS, normalise
 from cubecam.vision.glyphs.network import GlyphNetwork, shipped_network
 
 
@@ -39,6 +40,15 @@ class GlyphScores:
 
     def best_turns(self) -> np.ndarray:
         return self.probabilities.sum(axis=1).argmax(axis=1)
+
+
+def read_face(crop: np.ndarray, alphabet: frozenset[str] = DEFAULT_ALPHABET) -> tuple[str, float]:
+    """The symbol on one face crop (BGR or grey, any quarter turn) and its probability."""
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    p = read_glyphs(gray[None]).any_turn()[0]
+    p = p * np.array([symbol in alphabet for symbol in CLASSES])
+    best = int(np.argmax(p))
+    return CLASSES[best], float(p[best] / max(p.sum(), 1e-12))
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:

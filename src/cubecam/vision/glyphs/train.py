@@ -4,7 +4,7 @@ Needs PyTorch (``pip install -e '.[train]'``); cubecam itself runs the result wi
 Trains on rendered faces (every font on the machine, any quarter turn) plus the real crops'
 training split, then prints accuracy on a fresh rendered set and on the real test split::
 
-    python -m cubecam.vision.glyphs.train --rendered 50000 --epochs 10 --seed 1
+    python -m cubecam.vision.glyphs.train --rendered 40000 --scenes 240 --real-weight 12 --epochs 10 --seed 3
 
 Real crops of unknown orientation are scored on their symbol alone (the sum over the four
 turns), so the network still learns which way up a letter is from the rendered faces.
@@ -22,7 +22,7 @@ import torch
 from torch import nn
 
 from cubecam.vision.glyphs.classes import CLASSES, TURNS
-from cubecam.vision.glyphs.dataset import UNKNOWN_TURN, real_crops, rendered_crops
+from cubecam.vision.glyphs.dataset import UNKNOWN_TURN, real_crops, rendered_crops, scene_crops
 from cubecam.vision.glyphs.network import MODEL_PATH, GlyphNetwork
 
 CHANNELS = ((1, 16, True), (16, 32, True), (32, 64, True))
@@ -81,13 +81,14 @@ def export(net: Net, path: Path) -> None:
     np.savez_compressed(path, **weights)
 
 
-def _render_chunk(args: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    count, seed = args
-    return rendered_crops(count, seed)
+def _render_chunk(args: tuple[str, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    what, count, seed = args
+    return rendered_crops(count, seed) if what == "faces" else scene_crops(count, seed)
 
 
-def rendered_parallel(count: int, seed: int, workers: int = 2) -> tuple[np.ndarray, ...]:
-    chunks = [(count // 20, seed * 1000 + i) for i in range(20)]
+def rendered_parallel(what: str, count: int, seed: int, workers: int = 2) -> tuple[np.ndarray, ...]:
+    """``count`` rendered faces (``what="faces"``) or scenes' crops (``"scenes"``), in parallel."""
+    chunks = [(what, max(1, count // 20), seed * 1000 + i) for i in range(20)]
     with ProcessPoolExecutor(workers) as pool:
         parts = list(pool.map(_render_chunk, chunks))
     return tuple(np.concatenate(arrays) for arrays in zip(*parts, strict=True))
@@ -103,6 +104,7 @@ def accuracy(network: GlyphNetwork, images: np.ndarray, labels: np.ndarray) -> f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rendered", type=int, default=50000)
+    parser.add_argument("--scenes", type=int, default=240, help="rendered photos to cut crops from")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--real-weight", type=int, default=6, help="copies of each real crop")
@@ -111,7 +113,13 @@ def main() -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     start = time.time()
-    images, labels, turns = rendered_parallel(args.rendered, args.seed)
+    images, labels, turns = rendered_parallel("faces", args.rendered, args.seed)
+    if args.scenes:
+        scene = rendered_parallel("scenes", args.scenes, args.seed + 50)
+        images, labels, turns = (
+            np.concatenate(pair) for pair in zip((images, labels, turns), scene, strict=True)
+        )
+        print(f"{len(scene[0])} crops from {args.scenes} rendered photos")
     real_images, real_labels, real_turns = real_crops("train")
     print(f"{len(images)} rendered + {len(real_images)} real crops in {time.time() - start:.0f} s")
     # real crops: each quarter turn of each crop, several copies

@@ -1,0 +1,172 @@
+"""bench/vision.py's scoring, on a tiny rendered set."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+import pytest
+
+from cubecam.layout import Face, Layout, LayoutKind
+from cubecam.synth.dataset import make_scene, write_labelled
+from tests.conftest import REPO
+
+spec = importlib.util.spec_from_file_location("bench_vision", REPO / "bench" / "vision.py")
+vision = importlib.util.module_from_spec(spec)
+sys.modules["bench_vision"] = vision
+spec.loader.exec_module(vision)
+
+
+def reading_from(
+    label: dict, change: dict[int, str] | None = None, extra: int = 0
+) -> SimpleNamespace:
+    """What a pipeline that read ``label``'s photo would return (``change``: cube index to
+    the symbol it misread; ``extra``: cubes it saw that are not there)."""
+    change = change or {}
+    symbols = [change.get(i, c["symbol"]) for i, c in enumerate(label["cubes"])]
+    cubes = [
+        SimpleNamespace(symbol=s, center=tuple(c["center"]))
+        for s, c in zip(symbols, label["cubes"], strict=True)
+    ]
+    cubes += [SimpleNamespace(symbol="E", center=(1.0 + i, 1.0)) for i in range(extra)]
+    kind = LayoutKind(label["scene"])
+    cells = {
+        (c["row"], c["col"]): Face(s)
+        for s, c in zip(symbols, label["cubes"], strict=True)
+        if c["row"] is not None
+    }
+    unused = [Face(s) for s, c in zip(symbols, label["cubes"], strict=True) if c["row"] is None]
+    shifted = {(r + 2, col + 1): face for (r, col), face in cells.items()}
+    return SimpleNamespace(layout=Layout(shifted, tuple(unused), kind), cubes=cubes)
+
+
+def test_corners_start_at_the_top_left_as_displayed() -> None:
+    square = np.array([[10, 0], [20, 10], [10, 20], [0, 10.5]])
+    assert vision.order_corners(square).tolist() == [[10, 0], [20, 10], [10, 20], [0, 10.5]]
+    turned = np.array([[5, 5], [5, 0], [0, 0], [0, 5]])
+    assert vision.order_corners(turned).tolist() == [[0, 0], [5, 0], [5, 5], [0, 5]]
+
+
+def test_trays_compare_up_to_a_turn_of_the_whole_tray() -> None:
+    tray = [["A", "B"], ["C", "Qu"]]
+    turned = np.rot90(np.array(tray, dtype=object)).tolist()
+    assert vision.tray_right(tray, turned)
+    assert vision.tray_right(tray, [["a", "b"], ["c", "QU"]])
+    assert not vision.tray_right(tray, [["A", "B"], ["Qu", "C"]])
+    assert not vision.tray_right(tray, [["A", "B", "C"]])
+
+
+def test_crosswords_compare_up_to_a_shift_with_the_same_cubes_left_over() -> None:
+    rows = [["T", "O"], [None, "F"]]
+    shifted = [[None, None, None], [None, "T", "O"], [None, None, "F"]]
+    assert vision.crossword_right(rows, ["U"], shifted, ["U"])
+    assert not vision.crossword_right(rows, ["U"], shifted, ["T"])
+    assert not vision.crossword_right(rows, [], [["T", "O"], ["F", None]], [])
+    assert vision.multiset_right(["A", "B", "A"], ["A", "A", "B"])
+    assert not vision.multiset_right(["A", "B"], ["A", "A"])
+    assert vision.multiset_right(None, ["A"]) is None
+
+
+def test_detections_match_one_to_one_near_the_face() -> None:
+    face = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
+    truth = [("A", face), ("B", face + np.float32([20, 0]))]
+    pairs = vision.match_detections(truth, [(5, 5), (6, 5), (25, 4), (60, 60)])
+    assert sorted(pairs) == [(0, 0), (1, 2)]
+
+
+def test_reading_scores_per_symbol_and_confusions() -> None:
+    score = vision.ReadingScore()
+    for truth, read in [("A", "A"), ("A", "R"), ("Qu", "QU"), ("BLANK", None)]:
+        score.add(truth, read, 0.01)
+    data = score.to_json()
+    assert data["accuracy"] == 0.5 and data["per_symbol"] == {"A": 0.5, "BLANK": 0.0, "QU": 1.0}
+    assert ["A", "R", 1] in data["confusions"] and ["BLANK", "-", 1] in data["confusions"]
+
+
+@pytest.mark.parametrize("kind", ["crossword", "tray", "loose"])
+def test_a_perfect_reading_scores_full_marks_and_a_slip_does_not(kind: str) -> None:
+    image, label = make_scene(kind, 21, size=(480, 360))
+    sample = vision.Sample(Path("x.jpg"), label)
+    perfect = vision.PhotoScore()
+    vision.score_photo(perfect, sample, image, reading_from(label))
+    figures = perfect.to_json()
+    assert figures["recall"] == figures["precision"] == figures["kind_right"] == 1.0
+    assert figures["board_right"] == 1.0 and figures["reading"]["accuracy"] == 1.0
+
+    slip = vision.PhotoScore()
+    vision.score_photo(slip, sample, image, reading_from(label, change={0: "X"}, extra=2))
+    figures = slip.to_json()
+    n = len(label["cubes"])
+    assert figures["board_right"] == 0.0
+    assert figures["reading"]["accuracy"] == pytest.approx((n - 1) / n, abs=1e-3)
+    assert figures["precision"] == pytest.approx(n / (n + 2), abs=1e-3)
+    assert figures["reading"]["confusions"][0][:2] == [label["cubes"][0]["symbol"].upper(), "X"]
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+def test_the_benchmark_runs_tesseract_on_label_crops(tmp_path: Path) -> None:
+    image, label = make_scene(
+        "loose", 2, size=(480, 360), layout=Layout({}, (Face("K"), Face("W")))
+    )
+    write_labelled(tmp_path, "two", image, label)
+    out = tmp_path / "figures.json"
+    report = vision.main([str(tmp_path), "--json-out", str(out), "--no-pipeline"])
+    folder = report["folders"][0]
+    assert folder["photos"] == 1 and folder["tesseract"]["crops"] == 2
+    assert 0.0 <= folder["tesseract"]["accuracy"] <= 1.0
+    assert json.loads(out.read_text("utf-8")) == report
+
+
+def test_crops_are_cut_from_the_labelled_corners() -> None:
+    image, label = make_scene(
+        "loose", 3, size=(480, 360), layout=Layout({}, (Face("BLANK"),)), effects=False
+    )
+    faces = vision.labelled_faces(vision.Sample(Path("x.jpg"), label), image)
+    crop = vision.face_crop(image, faces[0][1])
+    assert crop.shape == (vision.CROP_SIZE, vision.CROP_SIZE, 3)
+    assert cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)[12:-12, 12:-12].std() < 20
+
+
+def test_absent_realdata_folders_are_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "trays").mkdir()
+    monkeypatch.setenv("CUBECAM_REALDATA", str(tmp_path))
+    args = SimpleNamespace(folders=[], synth=0, seed=1)
+    folders = dict(vision.folders_to_run(args, tmp_path))
+    assert folders["realdata/trays"] == tmp_path / "trays"
+    assert folders["realdata/loose"] is None and folders["realdata/boards"] is None
+    monkeypatch.setenv("CUBECAM_REALDATA", str(tmp_path / "nowhere"))
+    assert all(path is None for path in dict(vision.folders_to_run(args, tmp_path)).values())
+
+
+def test_board_grid_puts_the_labelled_tiles_on_tiles_in_the_photo() -> None:
+    from tests.conftest import realdata_dir
+
+    root = realdata_dir()
+    if root is None or not (root / "boards").is_dir():
+        pytest.skip("../shared/realdata is absent")
+    for sample in vision.load_samples(root / "boards")[:2]:
+        image = cv2.imread(str(sample.path))
+        centres, side = vision.tile_centres(image)
+        for _, outline in vision.labelled_faces(sample, image):
+            nearest = np.hypot(*(centres - outline.mean(axis=0)).T).min()
+            assert nearest < side / 4
+
+
+def test_a_reader_that_fails_reads_wrong_and_the_run_goes_on() -> None:
+    def reader(crop: np.ndarray) -> tuple[str, float]:
+        if crop.mean() > 100:
+            raise ValueError("too bright")
+        return "A", 1.0
+
+    crops = [(np.zeros((8, 8, 3), np.uint8), "A"), (np.full((8, 8, 3), 255, np.uint8), "A")]
+    score = vision.ReadingScore()
+    assert vision._read_crops(score, reader, crops) == [1]
+    assert score.correct == 1 and score.errors == ["ValueError: too bright"]
