@@ -85,7 +85,7 @@ def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layou
     for r, (number, line) in enumerate(grid_lines):
         for c, (column, token) in enumerate(_row_tokens(line, number)):
             if token != ".":
-                cells[(r, c)] = _face(token, number, column, lowercase_is_wildcard)
+                cells[(r, c)] = parse_face(token, lowercase_is_wildcard, number, column)
     unused: list[Face] = []
     if unused_line is not None:
         number, offset, rest = unused_line
@@ -93,7 +93,7 @@ def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layou
             token = match.group(0)
             if token.startswith("[") and token.endswith("]"):
                 token = token[1:-1]
-            unused.append(_face(token, number, offset + match.start(), lowercase_is_wildcard))
+            unused.append(parse_face(token, lowercase_is_wildcard, number, offset + match.start()))
     if not cells and not unused:
         raise InputError("the grid is empty: no cubes on it and none left over")
     return Layout(cells, tuple(unused), kind, headers)
@@ -163,7 +163,14 @@ def _row_tokens(line: str, number: int) -> list[tuple[int, str]]:
     return tokens
 
 
-def _face(token: str, line: int, column: int, lowercase_is_wildcard: bool) -> Face:
+def parse_face(
+    token: str, lowercase_is_wildcard: bool = True, line: int = 1, column: int = 1
+) -> Face:
+    """One square's token as a face, with the grid's rules.
+
+    >>> parse_face("[Qu]".strip("[]")), parse_face("e"), parse_face("e", lowercase_is_wildcard=False)
+    (Face(symbol='Qu', declared=None), Face(symbol='?', declared='E'), Face(symbol='E', declared=None))
+    """
     if token == WILD:
         return Face(WILD)
     if token.upper() in (BLANK, JOKER):

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cubecam.cli import main
+from tests.conftest import SAMPLES
 from tests.rules.test_game_two import PRINTED_ROUND, TOSS_A, TOSS_B
 
 
@@ -204,3 +205,35 @@ def test_hunt_rounds_from_word_lists_agree_with_the_hunt_command(files):
     assert "Game over: Anna wins with 10" in out
     turns = json.loads(cli(db, "export", game.strip()))["turns"]
     assert turns[0]["tally"]["accepted"] == [{"word": "hakrem", "points": 5}]
+
+
+def test_a_turn_read_from_a_photo_keeps_its_path(tmp_path):
+    db = str(tmp_path / "scores.sqlite3")
+    runner = CliRunner()
+    runner.invoke(
+        main,
+        [
+            "game",
+            "new",
+            "--game",
+            "scrabble-cubes",
+            "--player",
+            "Ann",
+            "--player",
+            "Bo",
+            "--db",
+            db,
+        ],
+    )
+    photo = SAMPLES / "game-one-crossword.jpg"
+    result = runner.invoke(
+        main, ["game", "turn", "1", "--player", "Ann", "--photo", str(photo), "--db", db]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Final score: 22" in result.output
+    shown = json.loads(runner.invoke(main, ["game", "show", "1", "--json", "--db", db]).output)
+    assert {p["name"]: p["total"] for p in shown["players"]} == {"Ann": 22, "Bo": 0}
+    exported = json.loads(
+        runner.invoke(main, ["game", "export", "1", "--format", "json", "--db", db]).output
+    )
+    assert str(photo.resolve()) in json.dumps(exported)

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cubecam.cli import main
+from tests.conftest import SAMPLES
 
 BOARD = "kind: tray\nH A K T\nD R E M\nY L A O\nT A S Å\n"
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -186,3 +187,17 @@ def test_two_players_of_one_name_are_refused(files):
     result = hunt("--grid", files / "board.txt", "--player", anna, "--player", anna)
     assert result.exit_code == 2
     assert "two --player options are called Anna" in result.stderr
+
+
+def test_a_tray_photo_solves_like_its_labelled_board(tmp_path):
+    label = json.loads((SAMPLES / "swedish-tray.json").read_text("utf-8"))
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(" ".join(row) for row in label["rows"]), "utf-8")
+    runner = CliRunner()
+    from_photo = runner.invoke(
+        main, ["hunt", str(SAMPLES / "swedish-tray.jpg"), "--solve", "--json"]
+    )
+    from_grid = runner.invoke(main, ["hunt", "--grid", str(board), "--solve", "--json"])
+    assert from_photo.exit_code == 0, from_photo.output
+    assert json.loads(from_photo.output)["words"] == json.loads(from_grid.output)["words"]
+    assert json.loads(from_grid.output)["max_score"] > 0

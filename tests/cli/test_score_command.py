@@ -90,3 +90,31 @@ def test_adlib_round_checks_letters(tmp_path):
     assert "Ann has A that Bo does not" in data["differences"]
     assert [p["final"] for p in data["players"]] == [4, 4]
     assert run("adlib", "--grid", str(first)).exit_code == 2
+
+
+def test_score_straight_from_the_bundled_photo(tmp_path):
+    picture = tmp_path / "annotated.png"
+    photo = str(SAMPLES / "game-one-crossword.jpg")
+    result = run("score", "--game", "scrabble-cubes", photo, "--annotate", str(picture))
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith(PRINTED)
+    assert picture.stat().st_size > 10_000
+
+
+def test_score_photo_json_carries_the_reading():
+    result = run("score", "--game", "adlib", str(SAMPLES / "adlib-crossword.jpg"), "--json")
+    data = json.loads(result.output)
+    assert data["reading"]["layout"] == "crossword"
+    assert any(cube["symbol"] == "JOKER" for cube in data["reading"]["cubes"])
+    assert data["wildcards"] and all(w["valid"] for w in data["words"])
+
+
+def test_photo_errors_are_one_line(tmp_path):
+    junk = tmp_path / "junk.jpg"
+    junk.write_bytes(b"not a picture at all")
+    result = run("score", str(junk))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    result = run(
+        "score", "--grid", str(SAMPLES / "game-one.grid"), "--annotate", str(tmp_path / "a.png")
+    )
+    assert result.exit_code == 2 and "give a photo" in result.output

@@ -9,8 +9,10 @@ from typing import TypeVar
 
 import click
 
-from cubecam.cli.hunt_command import _players as read_players
+from cubecam.cli.hunt_command import read_players
 from cubecam.cli.options import json_option, read_grid
+from cubecam.cli.photo_input import describe, layout_from
+from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.layout import Layout
 from cubecam.rules.tally import signed
@@ -29,13 +31,15 @@ def db_option(command: F) -> F:
     )(command)
 
 
-def read_layout(grid: Path | None, photo: Path | None) -> Layout:
-    """The layout of a turn: the typed grid (reading it from the photo needs the camera side)."""
-    if grid is None:
-        raise InputError(
-            "give the layout with --grid FILE (reading a --photo alone is not built yet)"
-        )
-    return read_grid(grid)
+def read_layout(grid: Path | None, photo: Path | None, cubeset: str | None) -> Layout:
+    """The layout of a turn: the typed grid, or the photo read by the camera side."""
+    cubes = load_cubeset(cubeset) if cubeset else None
+    layout, reading = layout_from(
+        grid if grid else None, None if grid else photo, kind="crossword", cubeset=cubes
+    )
+    if reading is not None:
+        click.echo(describe(reading) + "\n")
+    return layout
 
 
 def standings(sheet: Sheet) -> str:
@@ -155,7 +159,7 @@ def new(
 @click.option(
     "--photo",
     type=click.Path(dir_okay=False, exists=True, path_type=Path),
-    help="The photo of the layout (its path is kept with the turn).",
+    help="The photo of the layout: read when no --grid is given; its path is kept with the turn.",
 )
 @click.option(
     "--points",
@@ -180,7 +184,7 @@ def turn(
         if log.game(game_id).rules.crossword:
             if len(players) != 1:
                 raise InputError("say who played with one --player NAME")
-            layout = read_layout(grid, photo)
+            layout = read_layout(grid, photo, log.game(game_id).cubeset)
             done = log.record_turn(game_id, players[0], layout, photo=photo and photo.resolve())
         elif players:
             if grid is None:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import click
 
-from cubecam.cli.options import json_option, lexicon_options, read_grid
+from cubecam.cli.options import json_option, lexicon_options
+from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
+from cubecam.grid_format import format_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
 from cubecam.lexicon.rules import base_language
@@ -21,12 +23,13 @@ MISSED = 10
 
 
 @click.command("hunt")
+@click.argument("photo", type=IMAGE, required=False)
 @click.option(
     "--grid",
     "grid_file",
-    required=True,
     type=click.Path(dir_okay=False, path_type=Path),
-    help="The board: a text grid of N×N dice (3..6), e.g. 'R A K T' rows; [Qu] or Qu for Qu.",
+    help="The board as a text grid of N×N dice (3..6), e.g. 'R A K T' rows; [Qu] or Qu for Qu "
+    "(instead of a photo).",
 )
 @click.option(
     "--player",
@@ -46,9 +49,11 @@ MISSED = 10
 @click.option("--missed", is_flag=True, help=f"With players: the {MISSED} best words nobody wrote.")
 @click.option("--path", "path_word", metavar="WORD", help="Show where WORD lies on the board.")
 @click.option("--set", "set_name", metavar="NAME", help="Dice set: warn of letters it lacks.")
+@photo_options
 @json_option
 def hunt(
-    grid_file: Path,
+    photo: Path | None,
+    grid_file: Path | None,
     player_args: tuple[str, ...],
     fast: bool,
     wordlist: Path | None,
@@ -58,6 +63,8 @@ def hunt(
     missed: bool,
     path_word: str | None,
     set_name: str | None,
+    fixes: tuple[str, ...],
+    annotate_path: Path | None,
     as_json: bool,
 ) -> None:
     """Settle a word-hunt round: is that word on the board, and is it a word.
@@ -67,6 +74,7 @@ def hunt(
 
     \b
     cubecam hunt --grid board.txt --player Anna=anna.txt --player Bo=bo.txt
+    cubecam hunt tray.jpg --player Anna=anna.txt --player Bo=bo.txt
     cubecam hunt --grid board.txt --solve
     cubecam hunt --grid board.txt --path hakrem
     """
@@ -76,16 +84,26 @@ def hunt(
         raise InputError("nothing to do: give --player NAME=FILE lists, --solve or --path WORD")
     if compounds and wordlist:
         raise InputError("--compounds extends the built-in lexicon; it cannot go with --wordlist")
-    layout = read_grid(grid_file, lowercase_is_wildcard=False)
+    photo_set = load_cubeset(set_name) if set_name else None
+    layout, reading = layout_from(
+        grid_file, photo, kind="tray", cubeset=photo_set, fixes=fixes, lowercase_is_wildcard=False
+    )
     board = Board.from_layout(layout)
     set_name = set_name or layout.headers.get("set")
     cubes = load_cubeset(set_name) if set_name else None
+    if reading is not None and photo is not None:
+        if annotate_path is not None:
+            write_annotated(annotate_path, photo, reading)
+        if not as_json:
+            click.echo((describe(reading) if not fixes else format_grid(layout)) + "\n")
+    elif annotate_path is not None:
+        raise InputError("--annotate draws on a photo: give a photo, not --grid")
     if cubes:
         _warn_about_set(layout, cubes)
     lang = lang or layout.headers.get("lang") or (cubes.lang if cubes else "sv")
     rules = hunt_rules(base_language(lang), fast=fast)
     lexicon = load_lexicon(lang, wordlist, compounds=compounds)
-    players = _players(player_args)
+    players = read_players(player_args)
 
     report: dict = {}
     text: list[str] = []
@@ -114,7 +132,7 @@ def hunt(
         click.echo("\n\n".join(text))
 
 
-def _players(args: tuple[str, ...]) -> dict[str, list[str]]:
+def read_players(args: tuple[str, ...]) -> dict[str, list[str]]:
     """Each ``--player NAME=FILE``: the player's name and the words in their file."""
     players: dict[str, list[str]] = {}
     for arg in args:

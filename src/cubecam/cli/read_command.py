@@ -6,20 +6,18 @@ import json
 from pathlib import Path
 
 import click
-import cv2
 
 from cubecam.cli.options import json_option, read_grid
+from cubecam.cli.photo_input import IMAGE, describe, write_annotated
 from cubecam.cubesets import CubeSet, available_cubesets, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
-from cubecam.vision import annotate, load_image, read_photo
+from cubecam.vision import read_photo
 from cubecam.vision.calibrate import calibrate as learn_look
 from cubecam.vision.looks import look_path
 from cubecam.vision.pipeline import LAYOUTS, OCR_ENGINES
 from cubecam.vision.reading import Reading
-
-IMAGE = click.Path(dir_okay=False, path_type=Path)
 
 
 def set_for(name: str | None) -> CubeSet | None:
@@ -31,23 +29,6 @@ def set_for(name: str | None) -> CubeSet | None:
     if look_path(name).is_file():
         return CubeSet(name=name, title=name, count=0)
     return load_cubeset(name)
-
-
-def describe(reading: Reading) -> str:
-    """The text grid, then one line per unsure cube (and the reader's notes)."""
-    lines = [format_grid(reading.layout)]
-    for cube in reading.unsure():
-        where = f"row {cube.row + 1}, col {cube.col + 1}" if cube.row is not None else "left over"
-        others = ", ".join(f"{s} {p:.0%}" for s, p in cube.alternatives) or "none"
-        fixed = (
-            f" (read {cube.corrected_from}, changed to fit the set)" if cube.corrected_from else ""
-        )
-        lines.append(
-            f"unsure: {cube.symbol} {cube.confidence:.0%} at {where} "
-            f"(x {cube.center[0]:.0f}, y {cube.center[1]:.0f}){fixed}; else {others}"
-        )
-    lines += [f"note: {note}" for note in reading.notes if "changed to" not in note]
-    return "\n".join(lines)
 
 
 @click.command()
@@ -97,9 +78,7 @@ def read(
     """
     reading = read_photo(image, layout=layout, cubeset=set_for(cubeset), ocr=ocr)
     if annotate_path is not None:
-        picture = annotate(load_image(image), reading)
-        if not cv2.imwrite(str(annotate_path), picture):
-            raise InputError(f"cannot write {annotate_path} (use a .png or .jpg name)")
+        write_annotated(annotate_path, image, reading)
     if as_json:
         click.echo(json.dumps(reading.to_json(), ensure_ascii=False, indent=2))
     else:

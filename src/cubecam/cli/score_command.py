@@ -7,58 +7,97 @@ from pathlib import Path
 
 import click
 
+import cubecam.rules.game_two  # noqa: F401  (registers scrabble-cubes-two)
 from cubecam.cli.options import json_option, lexicon_options, read_grid
+from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
-from cubecam.layout import Layout
+from cubecam.grid_format import format_grid
+from cubecam.layout import Square
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.adlib import score_round
-from cubecam.rules.crossword import GAMES, get_game
+from cubecam.rules.crossword import CrosswordGame, get_game
+from cubecam.rules.tally import CrosswordTally
 
 
-def game_for(layout: Layout, game: str | None, cubeset: str | None):
+def game_for(
+    layout_headers: dict[str, str], game: str | None, cubeset: str | None
+) -> CrosswordGame:
     """The game to score with: the option, else the grid's ``game:`` header, else Game One."""
-    name = game or layout.headers.get("game") or "scrabble-cubes"
-    set_name = cubeset or layout.headers.get("set")
+    name = game or layout_headers.get("game") or "scrabble-cubes"
+    set_name = cubeset or layout_headers.get("set")
     return get_game(name, load_cubeset(set_name) if set_name else None)
 
 
+def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
+    """Each square in a word: True when every word through it is allowed."""
+    validity: dict[Square, bool] = {}
+    for word in tally.words:
+        for square in word.squares:
+            validity[square] = validity.get(square, True) and word.valid
+    return validity
+
+
 @click.command()
+@click.argument("photo", type=IMAGE, required=False)
 @click.option(
     "--game",
-    help=f"The game: {', '.join(sorted(GAMES))} (default: the grid's game: header, else scrabble-cubes).",
+    help="scrabble-cubes (Game One), scrabble-cubes-two (one Game Two toss) or adlib "
+    "(default: the grid's game: header, else scrabble-cubes).",
 )
 @click.option(
     "--grid",
     "grid_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="The layout as a text grid.",
+    help="The layout as a text grid (instead of a photo).",
 )
 @click.option("--set", "cubeset", help="The cube set (a name in calibration/ or a .toml file).")
+@photo_options
 @lexicon_options(default_lang=None)
 @json_option
 def score(
+    photo: Path | None,
     game: str | None,
-    grid_path: Path,
+    grid_path: Path | None,
     cubeset: str | None,
+    fixes: tuple[str, ...],
+    annotate_path: Path | None,
     lang: str | None,
     wordlist: Path | None,
     as_json: bool,
 ) -> None:
-    """Score a crossword of cubes and print the tally in the rulebook's format.
+    """Score a crossword of cubes, from a PHOTO or a typed --grid, in the rulebook's format.
+
+    From a photo, the layout read is printed first, with any cube read with low
+    confidence marked; correct a cube with --fix ROW,COL=LETTER.
 
     \b
-    Example:
+    Examples:
+      cubecam score --game scrabble-cubes sample_images/game-one-crossword.jpg
       cubecam score --game scrabble-cubes --grid sample_images/game-one.grid
     """
-    layout = read_grid(grid_path)
-    crossword = game_for(layout, game, cubeset)
+    headers = read_grid(grid_path).headers if grid_path else {}
+    crossword = game_for(headers, game, cubeset)
+    layout, reading = layout_from(
+        grid_path, photo, kind="crossword", cubeset=crossword.cubeset, fixes=fixes
+    )
     lexicon = load_lexicon(lang or layout.headers.get("lang") or crossword.cubeset.lang, wordlist)
     tally = crossword.score(layout, lexicon)
-    click.echo(
-        json.dumps(tally.to_json(), ensure_ascii=False, indent=2) if as_json else tally.render()
-    )
+    if annotate_path is not None:
+        if reading is None or photo is None:
+            raise InputError("--annotate draws on a photo: give a photo, not --grid")
+        write_annotated(annotate_path, photo, reading, word_validity(tally))
+    if as_json:
+        data = tally.to_json()
+        if reading is not None:
+            data["reading"] = reading.to_json()
+            data["grid"] = format_grid(layout)
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    if reading is not None:
+        click.echo(describe(reading) if not fixes else format_grid(layout))
+        click.echo()
+    click.echo(tally.render())
 
 
 @click.command()

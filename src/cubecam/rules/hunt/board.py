@@ -122,8 +122,16 @@ class Board:
                 seen.add(state)
                 if len(seen) > MAX_CHAINS:
                     settled = True
-                    best = Trace(self, word, None, best.reached, best.stops, best.reused,
-                                 best.partial, gave_up=True)
+                    best = Trace(
+                        self,
+                        word,
+                        None,
+                        best.reached,
+                        best.stops,
+                        best.reused,
+                        best.partial,
+                        gave_up=True,
+                    )
                     return None
                 path.append(die)
                 found = extend(path, state[0], state[2])

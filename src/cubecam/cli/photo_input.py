@@ -1,0 +1,108 @@
+"""Where a command's layout comes from: a typed grid or a photo, with the user's corrections."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import TypeVar
+
+import click
+import cv2
+
+from cubecam.cli.options import read_grid
+from cubecam.cubesets import CubeSet
+from cubecam.errors import InputError
+from cubecam.grid_format import format_grid, parse_face
+from cubecam.layout import Layout, Square
+from cubecam.vision import annotate, load_image, read_photo
+from cubecam.vision.reading import Reading
+
+F = TypeVar("F", bound=Callable)
+IMAGE = click.Path(dir_okay=False, path_type=Path)
+_FIX = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*=\s*(\S+)\s*$")
+
+
+def photo_options(command: F) -> F:
+    """``--fix R,C=LETTER`` and ``--annotate OUT.png``, for commands that read photos."""
+    command = click.option(
+        "--annotate",
+        "annotate_path",
+        type=IMAGE,
+        help="With a photo: write it with each cube outlined, its letter, and words coloured.",
+    )(command)
+    return click.option(
+        "--fix",
+        "fixes",
+        multiple=True,
+        metavar="R,C=LETTER",
+        help="Correct the cube at row R, column C (from 1) to LETTER ('.' empties the square).",
+    )(command)
+
+
+def apply_fixes(layout: Layout, fixes: Iterable[str], lowercase_is_wildcard: bool = True) -> Layout:
+    """The layout with each ``R,C=LETTER`` correction made (rows and columns count from 1).
+
+    >>> print(format_grid(apply_fixes(Layout.from_rows(["CAT"]), ["1,3=B", "1,1=?"])))
+    ?AB
+    """
+    top, left, _, _ = layout.bounds()
+    for fix in fixes:
+        match = _FIX.match(fix)
+        if not match:
+            raise InputError(f"--fix {fix!r}: write it as ROW,COLUMN=LETTER, e.g. 2,3=E")
+        row, col, token = int(match.group(1)), int(match.group(2)), match.group(3)
+        if row < 1 or col < 1:
+            raise InputError(f"--fix {fix!r}: rows and columns count from 1")
+        square: Square = (top + row - 1, left + col - 1)
+        face = None if token == "." else parse_face(token.strip("[]"), lowercase_is_wildcard)
+        layout = layout.replace(square, face)
+    return layout
+
+
+def layout_from(
+    grid: Path | None,
+    photo: Path | None,
+    *,
+    kind: str,
+    cubeset: CubeSet | None,
+    fixes: Iterable[str] = (),
+    lowercase_is_wildcard: bool | None = None,
+) -> tuple[Layout, Reading | None]:
+    """The layout from ``--grid`` or from a photo (read by the camera side), corrected by ``--fix``."""
+    if (grid is None) == (photo is None):
+        raise InputError("give the layout either as a photo or with --grid FILE (one of them)")
+    reading = None
+    if grid is not None:
+        layout = read_grid(grid, lowercase_is_wildcard=lowercase_is_wildcard)
+    else:
+        reading = read_photo(photo, layout=kind, cubeset=cubeset)
+        layout = reading.layout
+    wild = lowercase_is_wildcard if lowercase_is_wildcard is not None else kind == "crossword"
+    return apply_fixes(layout, fixes, wild), reading
+
+
+def describe(reading: Reading) -> str:
+    """The text grid read, then one line per unsure cube (and the reader's notes)."""
+    lines = [format_grid(reading.layout)]
+    for cube in reading.unsure():
+        where = f"row {cube.row + 1}, col {cube.col + 1}" if cube.row is not None else "left over"
+        others = ", ".join(f"{s} {p:.0%}" for s, p in cube.alternatives) or "none"
+        fixed = (
+            f" (read {cube.corrected_from}, changed to fit the set)" if cube.corrected_from else ""
+        )
+        lines.append(
+            f"unsure: {cube.symbol} {cube.confidence:.0%} at {where} "
+            f"(x {cube.center[0]:.0f}, y {cube.center[1]:.0f}){fixed}; else {others}"
+        )
+    lines += [f"note: {note}" for note in reading.notes if "changed to" not in note]
+    return "\n".join(lines)
+
+
+def write_annotated(
+    path: Path, photo: Path, reading: Reading, validity: Mapping[Square, bool] | None = None
+) -> None:
+    """The photo with the reading (and, once scored, each square's word validity) drawn on it."""
+    picture = annotate(load_image(photo), reading, validity)
+    if not cv2.imwrite(str(path), picture):
+        raise InputError(f"cannot write {path} (use a .png or .jpg name)")

@@ -1,0 +1,41 @@
+import pytest
+
+from cubecam.cli.photo_input import apply_fixes, layout_from
+from cubecam.errors import InputError
+from cubecam.grid_format import format_grid, parse_grid
+from cubecam.layout import Face
+from tests.conftest import SAMPLES
+
+
+def test_fixes_count_from_one_and_follow_the_grid():
+    layout = parse_grid("..W\nCAT\nunused: E")
+    fixed = apply_fixes(layout, ["2,3=B", "1,3=.", "2,1=e"])
+    assert format_grid(fixed) == "eAB\nunused: E"
+    tray = apply_fixes(parse_grid("kind: tray\nAB\nCD"), ["1,1=qu"], lowercase_is_wildcard=False)
+    assert tray.at(0, 0) == Face("Qu")
+
+
+@pytest.mark.parametrize("fix", ["2-3=E", "0,1=E", "1,1=3"])
+def test_bad_fixes_are_clear_errors(fix):
+    with pytest.raises(InputError):
+        apply_fixes(parse_grid("CAT"), [fix])
+
+
+def test_a_layout_comes_from_exactly_one_source():
+    with pytest.raises(InputError, match="one of them"):
+        layout_from(None, None, kind="crossword", cubeset=None)
+    with pytest.raises(InputError, match="one of them"):
+        layout_from(
+            SAMPLES / "game-one.grid",
+            SAMPLES / "game-one-crossword.jpg",
+            kind="crossword",
+            cubeset=None,
+        )
+
+
+def test_photo_is_read_and_corrected():
+    layout, reading = layout_from(
+        None, SAMPLES / "game-one-crossword.jpg", kind="crossword", cubeset=None, fixes=["2,1=P"]
+    )
+    assert reading is not None and reading.layout.at(1, 0) == Face("T")
+    assert layout.at(1, 0) == Face("P")
