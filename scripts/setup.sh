@@ -16,6 +16,7 @@ APT_PACKAGES=(
   fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
   fonts-urw-base35 fonts-crosextra-carlito fonts-crosextra-caladea fonts-open-sans
   fonts-roboto-unhinted fonts-lato fonts-cantarell fonts-hack fonts-comic-neue fonts-league-spartan
+  chromium
 )
 
 missing=()

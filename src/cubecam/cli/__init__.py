@@ -40,7 +40,9 @@ def _register() -> None:
         hunt_command,
         read_command,
         score_command,
+        serve_command,
         synth_command,
+        watch_command,
         words_command,
     )
 
@@ -51,6 +53,8 @@ def _register() -> None:
         game_command,
         read_command,
         synth_command,
+        serve_command,
+        watch_command,
     ):
         for command in module.COMMANDS:
             main.add_command(command)

@@ -1,0 +1,51 @@
+"""``cubecam serve``: the phone page on this machine (or the local network)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import platformdirs
+
+from cubecam.serve.network import ANY_HOSTS, page_urls, qr_text
+
+
+@click.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 serves phones on the same Wi-Fi.",
+)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The score log database (default: the user's data folder).",
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where photos are kept (default: the user's data folder).",
+)
+def serve(host: str, port: int, db: Path | None, data_dir: Path | None) -> None:
+    """Serve the phone page: photo in, annotated layout and tally out."""
+    import uvicorn
+
+    from cubecam.serve import create_app
+
+    data_dir = data_dir or Path(platformdirs.user_data_dir("cubecam"))
+    app = create_app(data_dir, db)
+    urls = page_urls(host, port)
+    click.echo(f"cubecam: serving the page at {urls[0]}")
+    if host in ANY_HOSTS:
+        click.echo("Open it on a phone on the same Wi-Fi, or scan:")
+        click.echo(qr_text(urls[0]))
+        if len(urls) > 1:
+            click.echo(f"On this machine: {urls[-1]}")
+    else:
+        click.echo("Only this machine can open it; --host 0.0.0.0 serves phones on the same Wi-Fi.")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+COMMANDS = [serve]

@@ -1,0 +1,209 @@
+"""The JSON API behind the page: photos and grids in, layouts and tallies out."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, File, Form, Path, Request, Response, UploadFile
+
+from cubecam.errors import InputError
+from cubecam.grid_format import format_grid, parse_grid
+from cubecam.layout import LayoutKind
+from cubecam.rules.crossword import CrosswordTally
+from cubecam.rules.hunt import RoundTally, ScoredWord
+from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
+from cubecam.serve.games import (
+    GAMES,
+    LANGS,
+    check_lang,
+    cubeset_of,
+    game_choice,
+    score_crossword,
+    score_hunt,
+    word_validity,
+)
+from cubecam.serve.photos import annotated_jpeg, read
+from cubecam.serve.schemas import (
+    AddedCubeIn,
+    CaptureOut,
+    CorrectionIn,
+    CubeOut,
+    ErrorOut,
+    GameOut,
+    GridIn,
+    HuntIn,
+    HuntOut,
+    HuntWordOut,
+    TallyOut,
+)
+from cubecam.serve.uploads import read_photo_upload
+
+ERRORS = {
+    400: {"model": ErrorOut, "description": "something sent cannot be used"},
+    404: {"model": ErrorOut, "description": "no such capture (or it was forgotten)"},
+    413: {"model": ErrorOut, "description": "the upload is too large"},
+}
+router = APIRouter(prefix="/api", responses=ERRORS)
+MISSED = 10
+CaptureId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="a capture's id")]
+
+
+def store_of(request: Request) -> CaptureStore:
+    return request.app.state.store
+
+
+@router.get("/games", summary="The games the page offers")
+def games() -> list[GameOut]:
+    return [GameOut.of(game) for game in GAMES.values()]
+
+
+@router.post("/captures/photo", summary="Read a photo of cubes and score it")
+def post_photo(
+    request: Request,
+    photo: Annotated[UploadFile, File(description="a JPEG or PNG photo of the cubes")],
+    game: Annotated[str, Form(json_schema_extra={"enum": list(GAMES)})],
+    lang: Annotated[str | None, Form(json_schema_extra={"enum": list(LANGS)})] = None,
+) -> CaptureOut:
+    choice = game_choice(game)
+    data = read_photo_upload(photo)
+    image, reading = read(data, choice.kind.value, cubeset_of(choice))
+    store = store_of(request)
+    capture_id, path = store.save_photo(data, (photo.content_type or "").lower())
+    capture = Capture(
+        capture_id,
+        choice.name,
+        check_lang(lang or choice.lang),
+        reading.layout,
+        cubes_of_reading(reading),
+        reading,
+        path,
+        image,
+    )
+    return _capture_out(store.add(capture))
+
+
+@router.post("/captures/grid", summary="Score a layout typed as a text grid")
+def post_grid(request: Request, body: GridIn) -> CaptureOut:
+    choice = game_choice(body.game)
+    layout = parse_grid(body.grid)
+    if choice.kind is LayoutKind.TRAY and layout.kind is not LayoutKind.TRAY:
+        layout = parse_grid("kind: tray\n" + body.grid)
+    store = store_of(request)
+    lang = check_lang(body.lang or choice.lang)
+    capture = Capture(store.new_id(), choice.name, lang, layout, cubes_of_layout(layout))
+    return _capture_out(store.add(capture))
+
+
+@router.get("/captures/{capture_id}", summary="A capture's layout and tally")
+def get_capture(request: Request, capture_id: CaptureId) -> CaptureOut:
+    return _capture_out(store_of(request).get(capture_id))
+
+
+@router.post("/captures/{capture_id}/corrections", summary="Correct one cube's letter")
+def post_correction(request: Request, capture_id: CaptureId, body: CorrectionIn) -> CaptureOut:
+    capture = store_of(request).get(capture_id)
+    with capture.lock:
+        capture.correct(body.cube, body.symbol)
+        capture.annotated = None
+    return _capture_out(capture)
+
+
+@router.post("/captures/{capture_id}/cubes", summary="Add a cube the camera missed")
+def post_added_cube(request: Request, capture_id: CaptureId, body: AddedCubeIn) -> CaptureOut:
+    capture = store_of(request).get(capture_id)
+    with capture.lock:
+        capture.add(body.row, body.col, body.symbol)
+        capture.annotated = None
+    return _capture_out(capture)
+
+
+@router.post("/captures/{capture_id}/hunt", summary="Score the players' words on a word-hunt board")
+def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
+    capture = store_of(request).get(capture_id)
+    tally, words = hunt_round(capture, body)
+    written = {w.word for p in tally.players for w in (*p.accepted, *p.rejected)}
+    missed = [w for w in words if w.word not in written][:MISSED]
+    return HuntOut(
+        **tally.to_json(),
+        missed=[HuntWordOut(word=w.word, points=w.points) for w in missed],
+        max_score=sum(w.points for w in words),
+        text=tally.render(),
+    )
+
+
+def hunt_round(capture: Capture, body: HuntIn) -> tuple[RoundTally, list[ScoredWord]]:
+    """The players' words scored on a word-hunt capture's board, and every word on it."""
+    if GAMES[capture.game].kind is not LayoutKind.TRAY:
+        raise InputError(
+            f"{capture.game} is not a word hunt: choose the word hunt and read the tray"
+        )
+    names = [player.name.strip() for player in body.players]
+    if len(set(names)) < len(names):
+        raise InputError("two players have the same name")
+    return score_hunt(
+        capture.layout,
+        capture.lang,
+        {name: player.words for name, player in zip(names, body.players, strict=True)},
+        fast=body.fast,
+        compounds=body.compounds,
+    )
+
+
+@router.get(
+    "/captures/{capture_id}/annotated.jpg",
+    summary="The photo with each cube outlined and its letter",
+    response_class=Response,
+    responses={200: {"content": {"image/jpeg": {}}}},
+)
+def get_annotated(request: Request, capture_id: CaptureId) -> Response:
+    capture = store_of(request).get(capture_id)
+    with capture.lock:
+        if capture.image is None:
+            raise LookupError("this capture was typed as a grid: it has no photo")
+        if capture.annotated is None:
+            capture.annotated = _annotated_jpeg(capture)
+        data = capture.annotated
+    return Response(data, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+def _annotated_jpeg(capture: Capture) -> bytes:
+    tally, _ = _tally(capture)
+    validity = word_validity(tally) if tally else None
+    return annotated_jpeg(capture.image, capture.corrected_reading(), validity)
+
+
+def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
+    """A crossword capture's tally and its warnings; a layout the set cannot make (a misread
+    cube, say) gets a warning instead, so that it can still be corrected."""
+    if GAMES[capture.game].kind is not LayoutKind.CROSSWORD:
+        return None, []
+    try:
+        tally = score_crossword(capture.game, capture.layout, capture.lang)
+    except InputError as error:
+        return None, [f"cannot score this layout: {error}"]
+    return tally, list(tally.violations)
+
+
+def _capture_out(capture: Capture) -> CaptureOut:
+    layout = capture.layout
+    top, left, _, _ = layout.bounds()
+    tally, warnings = _tally(capture)
+    return CaptureOut(
+        id=capture.id,
+        game=capture.game,
+        lang=capture.lang,
+        kind=layout.kind.value,
+        grid=format_grid(layout, headers=False),
+        origin=(top, left) if layout.cells else (0, 0),
+        rows=[[None if face is None else face.symbol for face in row] for row in layout.rows()],
+        unused=[face.symbol for face in layout.unused],
+        cubes=[CubeOut(index=i, **vars(cube)) for i, cube in enumerate(capture.cubes)],
+        tally=TallyOut.of(tally) if tally else None,
+        image_url=f"/api/captures/{capture.id}/annotated.jpg"
+        if capture.image is not None
+        else None,
+        image_size=None
+        if capture.image is None
+        else (capture.image.shape[1], capture.image.shape[0]),
+        warnings=[*(capture.reading.notes if capture.reading else ()), *warnings],
+    )

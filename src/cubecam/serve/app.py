@@ -1,0 +1,106 @@
+"""The web app: the phone page, its JSON API, and the errors a client gets back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cubecam import __version__
+from cubecam.errors import CubecamError
+from cubecam.serve.api import router
+from cubecam.serve.captures import CaptureStore
+from cubecam.serve.log_api import router as log_router
+from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
+
+
+def create_app(data_dir: Path, db: Path | None = None) -> FastAPI:
+    """The app, keeping photos under ``data_dir`` and the score log in ``db`` (the user's
+    own score log when None)."""
+    app = FastAPI(
+        title="cubecam",
+        version=__version__,
+        description="Read a photo of letter cubes, correct it, score it, and log the turn.",
+    )
+    app.state.data_dir = data_dir
+    app.state.db = db
+    app.state.store = CaptureStore(data_dir / "photos")
+    app.include_router(router)
+    app.include_router(log_router)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+
+    @app.exception_handler(UploadTooLarge)
+    def too_large(request: Request, error: UploadTooLarge) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=413)
+
+    @app.exception_handler(CubecamError)
+    def user_error(request: Request, error: CubecamError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=400)
+
+    @app.exception_handler(LookupError)
+    def not_found(request: Request, error: LookupError) -> JSONResponse:
+        return JSONResponse(
+            {"detail": str(error.args[0] if error.args else error)}, status_code=404
+        )
+
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes before they are spooled anywhere."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self._refuse(send)
+            return
+        seen = 0
+        started = False
+
+        async def counted_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise UploadTooLarge("the upload is too large")
+            return message
+
+        async def tracked_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, tracked_send)
+        except UploadTooLarge:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        mb = self.limit // (1024 * 1024)
+        response = JSONResponse(
+            {"detail": f"the upload is over {mb} MB: send a smaller photo"}, 413
+        )
+        await response({"type": "http"}, _no_body, send)
+
+
+async def _no_body() -> Message:
+    return {"type": "http.disconnect"}

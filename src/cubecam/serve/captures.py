@@ -1,0 +1,173 @@
+"""Captures: one photo (or typed grid) being scored, with the corrections made to it.
+
+The server keeps the last few in memory, and each photo in its data folder
+under a name it makes itself, so nothing a client sends names a file.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from cubecam.errors import InputError
+from cubecam.layout import Face, Layout, canonical_symbol
+
+if TYPE_CHECKING:
+    from cubecam.vision import Reading
+
+SUFFIXES = {
+    "image/png": ".png",
+    "image/webp": ".webp",
+    "image/heic": ".heic",
+    "image/heif": ".heif",
+}
+
+
+@dataclass
+class CubeState:
+    """One cube as the page shows it: what was read, and what a person typed instead."""
+
+    symbol: str
+    confidence: float = 1.0
+    unsure: bool = False
+    alternatives: tuple[str, ...] = ()
+    row: int | None = None
+    col: int | None = None
+    center: tuple[float, float] | None = None
+    corners: tuple[tuple[float, float], ...] | None = None
+    corrected_from: str | None = None
+    read_as: str | None = None
+    added: bool = False
+
+
+@dataclass
+class Capture:
+    """A layout being scored: from a photo (``reading`` and ``photo`` set) or a typed grid."""
+
+    id: str
+    game: str
+    lang: str
+    layout: Layout
+    cubes: list[CubeState]
+    reading: Reading | None = None
+    photo: Path | None = None
+    image: np.ndarray | None = field(default=None, repr=False)
+    annotated: bytes | None = field(default=None, repr=False)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def correct(self, index: int, symbol: str) -> None:
+        """Set cube ``index`` to ``symbol``, as a person at the table says it is."""
+        if not 0 <= index < len(self.cubes):
+            raise InputError(f"no cube {index}: this layout has {len(self.cubes)} cubes")
+        cube = self.cubes[index]
+        face = Face(canonical_symbol(symbol))
+        if cube.read_as is None:
+            cube.read_as = cube.symbol
+        if cube.row is not None and cube.col is not None:
+            self.layout = self.layout.replace((cube.row, cube.col), face)
+        else:
+            spare = [i for i, c in enumerate(self.cubes) if c.row is None or c.col is None]
+            unused = list(self.layout.unused)
+            unused[spare.index(index)] = face
+            self.layout = Layout(
+                self.layout.cells, tuple(unused), self.layout.kind, self.layout.headers
+            )
+        cube.symbol = face.symbol
+        if cube.symbol == cube.read_as:
+            cube.read_as = None
+
+    def add(self, row: int, col: int, symbol: str) -> None:
+        """Put a cube the camera missed on the empty square (``row``, ``col``)."""
+        if (row, col) in self.layout.cells:
+            raise InputError(
+                f"row {row + 1}, column {col + 1} already has a cube: correct it instead"
+            )
+        face = Face(canonical_symbol(symbol))
+        self.layout = self.layout.replace((row, col), face)
+        self.cubes.append(CubeState(face.symbol, row=row, col=col, added=True))
+
+    def corrected_reading(self) -> Reading | None:
+        """The photo's reading with a person's corrections applied (for the annotated picture)."""
+        if self.reading is None:
+            return None
+        cubes = [
+            replace(read, symbol=state.symbol)
+            for read, state in zip(self.reading.cubes, self.cubes, strict=False)
+        ]
+        return replace(self.reading, layout=self.layout, cubes=cubes)
+
+
+def cubes_of_reading(reading: Reading) -> list[CubeState]:
+    """The page's view of each cube the vision read."""
+    unsure = {id(cube) for cube in reading.unsure()}
+    return [
+        CubeState(
+            symbol=cube.symbol,
+            confidence=float(cube.confidence),
+            unsure=id(cube) in unsure,
+            alternatives=tuple(_symbols(cube.alternatives)),
+            row=cube.row,
+            col=cube.col,
+            center=(float(cube.center[0]), float(cube.center[1])),
+            corners=tuple((float(x), float(y)) for x, y in cube.corners),
+            corrected_from=cube.corrected_from,
+        )
+        for cube in reading.cubes
+    ]
+
+
+def cubes_of_layout(layout: Layout) -> list[CubeState]:
+    """One sure cube per face of a typed grid: its squares, then the cubes left over."""
+    cubes = [CubeState(face.symbol, row=r, col=c) for (r, c), face in layout.cells.items()]
+    return cubes + [CubeState(face.symbol) for face in layout.unused]
+
+
+def _symbols(alternatives: object) -> list[str]:
+    """Runner-up symbols, whether given as symbols or as (symbol, confidence) pairs."""
+    out = []
+    for alt in alternatives or ():
+        out.append(alt if isinstance(alt, str) else alt[0])
+    return out
+
+
+class CaptureStore:
+    """The last ``keep`` captures in memory; their photos under ``folder``."""
+
+    def __init__(self, folder: Path, keep: int = 64) -> None:
+        self.folder = folder
+        self.keep = keep
+        self._captures: OrderedDict[str, Capture] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def save_photo(self, data: bytes, content_type: str) -> tuple[str, Path]:
+        """A fresh capture id and the file its photo was written to."""
+        capture_id = self.new_id()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{capture_id}{SUFFIXES.get(content_type, '.jpg')}"
+        path.write_bytes(data)
+        return capture_id, path
+
+    def new_id(self) -> str:
+        """A capture id no client can guess or choose."""
+        return secrets.token_hex(8)
+
+    def add(self, capture: Capture) -> Capture:
+        with self._lock:
+            self._captures[capture.id] = capture
+            while len(self._captures) > self.keep:
+                self._captures.popitem(last=False)
+        return capture
+
+    def get(self, capture_id: str) -> Capture:
+        with self._lock:
+            capture = self._captures.get(capture_id)
+            if capture is None:
+                raise LookupError(f"no capture {capture_id!r}: take the photo again")
+            self._captures.move_to_end(capture_id)
+            return capture

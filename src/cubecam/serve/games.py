@@ -1,0 +1,78 @@
+"""The games the page offers, and the scoring of a layout for one of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cubecam.cubesets import CubeSet
+from cubecam.errors import InputError
+from cubecam.layout import Layout, LayoutKind, Square
+from cubecam.lexicon import load_lexicon
+from cubecam.lexicon.rules import base_language
+from cubecam.rules.crossword import AdLib, CrosswordTally, GameOne, get_game
+from cubecam.rules.game_two import GameTwo
+from cubecam.rules.hunt import Board, RoundTally, ScoredWord, hunt_rules, parse_word_list
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """A game as the page lists it."""
+
+    name: str
+    title: str
+    kind: LayoutKind
+    lang: str
+
+
+GAMES: dict[str, GameChoice] = {
+    **{
+        game.name: GameChoice(game.name, game.title, LayoutKind.CROSSWORD, game().cubeset.lang)
+        for game in (GameOne, GameTwo, AdLib)
+    },
+    "hunt": GameChoice("hunt", "Word hunt (ordjakt)", LayoutKind.TRAY, "sv"),
+}
+LANGS = ("en", "en_GB", "sv")
+
+
+def game_choice(name: str) -> GameChoice:
+    """The game called ``name``; an :class:`InputError` names the known ones."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise InputError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise InputError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
+    return lang
+
+
+def cubeset_of(game: GameChoice) -> CubeSet | None:
+    """The cube set a game is played with, where cubecam knows it."""
+    return get_game(game.name).cubeset if game.kind is LayoutKind.CROSSWORD else None
+
+
+def score_crossword(game: str, layout: Layout, lang: str) -> CrosswordTally:
+    """The crossword game's tally of ``layout`` against the ``lang`` dictionary."""
+    return get_game(game).score(layout, load_lexicon(lang))
+
+
+def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
+    """Each square in a word: True when every word through it is valid."""
+    validity: dict[Square, bool] = {}
+    for word in tally.words:
+        for square in word.squares:
+            validity[tuple(square)] = validity.get(tuple(square), True) and word.valid
+    return validity
+
+
+def score_hunt(
+    layout: Layout, lang: str, players: dict[str, str], *, fast: bool, compounds: bool
+) -> tuple[RoundTally, list[ScoredWord]]:
+    """The round's tally of each player's written words, and every word on the board."""
+    board = Board.from_layout(layout)
+    rules = hunt_rules(base_language(lang), fast=fast)
+    lexicon = load_lexicon(lang, compounds=compounds)
+    lists = {name: parse_word_list(words) for name, words in players.items()}
+    return rules.score(board, lexicon, lists), rules.solve(board, lexicon)

@@ -1,0 +1,110 @@
+"""The score log behind the page: logged games, their sheets, and recording a turn or a round."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request
+
+from cubecam.errors import InputError
+from cubecam.rules.hunt import parse_word_list
+from cubecam.scorelog import KINDS, Game, ScoreLog, Sheet
+from cubecam.serve.api import ERRORS, store_of
+from cubecam.serve.games import GAMES
+from cubecam.serve.schemas import (
+    KindOut,
+    LoggedGameOut,
+    NewGameIn,
+    RecordedOut,
+    RoundIn,
+    SheetOut,
+    TurnIn,
+)
+
+router = APIRouter(prefix="/api/log", responses=ERRORS)
+GameId = Annotated[int, Path(ge=1, le=2**62, description="a logged game's number")]
+LISTED = 30
+
+
+@contextmanager
+def score_log(request: Request) -> Iterator[ScoreLog]:
+    """The score log the server was started with, open for one request."""
+    with ScoreLog(request.app.state.db) as log:
+        yield log
+
+
+@router.get("/kinds", summary="The kinds of game the score log keeps")
+def kinds() -> list[KindOut]:
+    return [KindOut(name=name, title=kind.title) for name, kind in KINDS.items()]
+
+
+@router.get("/games", summary="The logged games, newest first")
+def logged_games(request: Request) -> list[LoggedGameOut]:
+    with score_log(request) as log:
+        return [_game_out(game, log.sheet(game.id)) for game in log.games()[:LISTED]]
+
+
+@router.post("/games", summary="Start a logged game")
+def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
+    players = [name.strip() for name in body.players]
+    with score_log(request) as log:
+        game = log.new_game(body.kind, players, target=body.target, rounds=body.rounds)
+        return _game_out(game, log.sheet(game.id))
+
+
+@router.get("/games/{game_id}", summary="A logged game's score sheet")
+def show_game(request: Request, game_id: GameId) -> SheetOut:
+    with score_log(request) as log:
+        return _sheet_out(log.sheet(game_id))
+
+
+@router.post("/games/{game_id}/turns", summary="Record a capture as a player's turn")
+def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
+    capture = store_of(request).get(body.capture)
+    with score_log(request) as log:
+        game = log.game(game_id)
+        _check_game(game, capture.game)
+        with capture.lock:
+            done = log.record_turn(game_id, body.player, capture.layout, photo=capture.photo)
+        return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
+
+
+@router.post(
+    "/games/{game_id}/rounds",
+    summary="Record a word-hunt round: every player's words, scored by the game's agreed rules",
+)
+def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOut:
+    capture = store_of(request).get(body.capture)
+    with score_log(request) as log:
+        game = log.game(game_id)
+        _check_game(game, capture.game)
+        words = {player.name.strip(): parse_word_list(player.words) for player in body.players}
+        if len(words) < len(body.players):
+            raise InputError("two players have the same name")
+        done = log.record_hunt_round(game_id, capture.layout, words)
+        return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
+
+
+def _check_game(game: Game, capture_game: str) -> None:
+    if game.kind != capture_game:
+        raise InputError(
+            f"game {game.id} is {game.rules.title}: take the photo for {GAMES[game.kind].title}"
+        )
+
+
+def _game_out(game: Game, sheet: Sheet) -> LoggedGameOut:
+    return LoggedGameOut(
+        id=game.id,
+        kind=game.kind,
+        title=game.describe(),
+        players=[side.name for side in game.sides],
+        to_play=[game.sides[seat].name for seat in sheet.to_play],
+        status=sheet.status(),
+        over=sheet.over,
+    )
+
+
+def _sheet_out(sheet: Sheet) -> SheetOut:
+    return SheetOut(game=_game_out(sheet.game, sheet), text=sheet.render(), sheet=sheet.to_json())

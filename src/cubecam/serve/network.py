@@ -1,0 +1,55 @@
+"""Where phones on the same network can reach the server, and the QR code that opens it."""
+
+from __future__ import annotations
+
+import io
+import ipaddress
+import socket
+
+import qrcode
+
+ANY_HOSTS = ("0.0.0.0", "::")
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, or None when it has none.
+
+    A UDP socket's ``connect`` sends nothing; it only asks the kernel which
+    local address would route outward (192.0.2.1 is a documentation address).
+    """
+    candidates = set()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            candidates.add(info[4][0])
+    except OSError:
+        pass
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            candidates.add(probe.getsockname()[0])
+        except OSError:
+            pass
+    usable = sorted(
+        (a for a in candidates if not ipaddress.ip_address(a).is_loopback),
+        key=lambda a: not ipaddress.ip_address(a).is_private,
+    )
+    return usable[0] if usable else None
+
+
+def page_urls(host: str, port: int) -> list[str]:
+    """The addresses to open the page at, the one for phones first."""
+    if host in ANY_HOSTS:
+        lan = lan_address()
+        local = f"http://127.0.0.1:{port}/"
+        return [f"http://{lan}:{port}/", local] if lan else [local]
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}/"]
+
+
+def qr_text(url: str) -> str:
+    """A QR code of ``url`` drawn with text characters, for a terminal."""
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()

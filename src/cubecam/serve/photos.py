@@ -1,0 +1,43 @@
+"""The seam to the camera side: a photo's bytes in, a reading out; the annotated picture."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from cubecam.cubesets import CubeSet
+from cubecam.errors import InputError
+from cubecam.layout import Square
+
+if TYPE_CHECKING:
+    from cubecam.vision import Reading
+
+ANNOTATED_SIDE = 1600
+
+
+def read(data: bytes, layout: str, cubeset: CubeSet | None) -> tuple[np.ndarray, Reading]:
+    """The decoded photo and what the vision reads in it (InputError for a bad picture)."""
+    from cubecam.vision import load_image, read_photo
+
+    image = load_image(data)
+    return image, read_photo(image, layout=layout, cubeset=cubeset)
+
+
+def annotated_jpeg(
+    image: np.ndarray, reading: Reading, validity: dict[Square, bool] | None
+) -> bytes:
+    """The photo with each cube outlined and its letter, at most ANNOTATED_SIDE pixels, as JPEG."""
+    from cubecam.vision import annotate
+
+    picture = annotate(image, reading, validity)
+    scale = ANNOTATED_SIDE / max(picture.shape[:2])
+    if scale < 1:
+        picture = cv2.resize(picture, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    ok, encoded = cv2.imencode(
+        ".jpg", np.ascontiguousarray(picture), [cv2.IMWRITE_JPEG_QUALITY, 85]
+    )
+    if not ok:
+        raise InputError("could not encode the annotated photo")
+    return encoded.tobytes()

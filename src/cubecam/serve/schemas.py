@@ -1,0 +1,211 @@
+"""The JSON the API speaks, as pydantic models (they make its OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from cubecam.rules.crossword import CrosswordTally
+from cubecam.scorelog import KINDS
+from cubecam.serve.games import GAMES, LANGS, GameChoice
+
+SYMBOL = Field(
+    min_length=1,
+    max_length=8,
+    pattern=r"^(\?|[^\W\d_]{1,5}|BLANK|JOKER|blank|joker)$",
+    description="a letter, a multi-letter face (Qu), BLANK, JOKER or ?",
+    examples=["E", "Qu", "BLANK"],
+)
+
+
+class ErrorOut(BaseModel):
+    detail: str = Field(description="what was wrong, in one line for a person")
+
+
+class GameOut(BaseModel):
+    name: str = Field(examples=["scrabble-cubes"])
+    title: str
+    kind: str = Field(description="crossword or tray", examples=["crossword"])
+    lang: str = Field(description="the default dictionary", examples=["en"])
+
+    @classmethod
+    def of(cls, game: GameChoice) -> GameOut:
+        return cls(name=game.name, title=game.title, kind=game.kind.value, lang=game.lang)
+
+
+class CubeOut(BaseModel):
+    index: int
+    symbol: str
+    confidence: float
+    unsure: bool = Field(description="read with low confidence: check this cube")
+    alternatives: list[str] = Field(description="runner-up readings, best first")
+    row: int | None = Field(description="the cube's row on the grid; null for a cube left over")
+    col: int | None
+    center: tuple[float, float] | None = Field(description="(x, y) in the photo's pixels")
+    corners: list[tuple[float, float]] | None
+    corrected_from: str | None = Field(
+        description="what the camera saw, where the cube set's faces made the reader change it"
+    )
+    read_as: str | None = Field(description="what was read, where a person corrected the cube")
+    added: bool = Field(description="a cube the camera missed, added by a person")
+
+
+class WordOut(BaseModel):
+    word: str
+    direction: str
+    squares: list[tuple[int, int]]
+    score: int
+    valid: bool
+    reason: str | None = None
+
+
+class TallyOut(BaseModel):
+    final: int = Field(description="the turn's score")
+    words: list[WordOut]
+    text: str = Field(description="the tally in the rulebook's format")
+    details: dict[str, Any] = Field(description="the scoring core's full tally")
+
+    @classmethod
+    def of(cls, tally: CrosswordTally) -> TallyOut:
+        words = [
+            WordOut(
+                word=w.word,
+                direction=w.direction.lower(),
+                squares=list(w.squares),
+                score=w.score,
+                valid=w.valid,
+                reason=w.reason,
+            )
+            for w in tally.words
+        ]
+        return cls(final=tally.final, words=words, text=tally.render(), details=tally.to_json())
+
+
+class CaptureOut(BaseModel):
+    id: str = Field(description="names this capture in corrections and turns")
+    game: str
+    lang: str
+    kind: str = Field(description="crossword, tray or loose")
+    grid: str = Field(description="the layout as a text grid")
+    origin: tuple[int, int] = Field(description="(row, col) of the grid's top-left square")
+    rows: list[list[str | None]]
+    unused: list[str]
+    cubes: list[CubeOut]
+    tally: TallyOut | None = Field(description="the score; null for a word-hunt board")
+    image_url: str | None = Field(description="the annotated photo; null for a typed grid")
+    image_size: tuple[int, int] | None = Field(description="(width, height) of the photo in pixels")
+    warnings: list[str]
+
+
+GAME = Field(json_schema_extra={"enum": list(GAMES)}, examples=["scrabble-cubes"])
+LANG = Field(
+    default=None,
+    json_schema_extra={"enum": [*LANGS, None]},
+    description="the dictionary; the game's own by default",
+)
+
+
+class GridIn(BaseModel):
+    game: str = GAME
+    grid: str = Field(min_length=1, max_length=4000, examples=["TIGER\nOF...\nunused: T U"])
+    lang: str | None = LANG
+
+
+class AddedCubeIn(BaseModel):
+    row: int = Field(ge=-50, le=50, description="the empty square's row")
+    col: int = Field(ge=-50, le=50)
+    symbol: str = SYMBOL
+
+
+class CorrectionIn(BaseModel):
+    cube: int = Field(ge=0, le=1000, description="the cube's index in the capture's cubes")
+    symbol: str = SYMBOL
+
+
+class HuntPlayerIn(BaseModel):
+    name: str = Field(min_length=1, max_length=40, examples=["Anna"])
+    words: str = Field(
+        max_length=20000, description="the words the player wrote, one a line", examples=["rakt"]
+    )
+
+
+class HuntIn(BaseModel):
+    players: list[HuntPlayerIn] = Field(min_length=1, max_length=12)
+    fast: bool = Field(default=False, description="the fast variant: every valid word scores")
+    compounds: bool = Field(
+        default=False, description="also accept the compounds hunspell accepts beyond its list"
+    )
+
+
+class HuntWordOut(BaseModel):
+    word: str
+    points: int
+
+
+class HuntRejectedOut(BaseModel):
+    word: str
+    reason: str
+
+
+class HuntPlayerOut(BaseModel):
+    name: str
+    total: int
+    accepted: list[HuntWordOut]
+    rejected: list[HuntRejectedOut]
+    duplicates: list[str] = Field(description="words written twice, counted once")
+
+
+class HuntOut(BaseModel):
+    rules: str = Field(examples=["Swedish word hunt"])
+    fast: bool
+    lexicon: str = Field(description="the word list, and whether compounds count")
+    players: list[HuntPlayerOut]
+    winner: str | None = Field(description="null on a tie")
+    winners: list[str]
+    missed: list[HuntWordOut] = Field(description="the best words on the board nobody wrote")
+    max_score: int = Field(description="what every word on the board would score")
+    text: str = Field(description="the tally as read out at the table")
+
+
+class KindOut(BaseModel):
+    name: str = Field(examples=["scrabble-cubes-two"])
+    title: str
+
+
+class LoggedGameOut(BaseModel):
+    id: int
+    kind: str = Field(description="the logged game's kind", examples=["scrabble-cubes-two"])
+    title: str = Field(examples=["Game 3: Scrabble Crossword Cubes, Game Two, to 250"])
+    players: list[str] = Field(description="the names that score, partnerships as one")
+    to_play: list[str]
+    status: str = Field(examples=["Bo to play (round 2)"])
+    over: bool
+
+
+class NewGameIn(BaseModel):
+    kind: str = Field(json_schema_extra={"enum": list(KINDS)}, examples=["scrabble-cubes"])
+    players: list[str] = Field(min_length=1, max_length=8, examples=[["Ann", "Bo"]])
+    target: int | None = Field(default=None, ge=1, le=10000)
+    rounds: int | None = Field(default=None, ge=1, le=100)
+
+
+class SheetOut(BaseModel):
+    game: LoggedGameOut
+    text: str = Field(description="the score sheet as printed by 'cubecam game show'")
+    sheet: dict[str, Any] = Field(description="the score log's full sheet")
+
+
+class TurnIn(BaseModel):
+    capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the capture to record")
+    player: str = Field(min_length=1, max_length=40)
+
+
+class RoundIn(BaseModel):
+    capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the word-hunt board's capture")
+    players: list[HuntPlayerIn] = Field(min_length=1, max_length=12)
+
+
+class RecordedOut(BaseModel):
+    text: str = Field(description="the turn's tally as the score log printed it")
+    sheet: SheetOut

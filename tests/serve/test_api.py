@@ -1,0 +1,166 @@
+"""The JSON API with FastAPI's client against a real app (real dictionaries, real files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+
+from cubecam.grid_format import parse_grid
+from cubecam.lexicon import load_lexicon
+from cubecam.rules.crossword import get_game
+from cubecam.serve.uploads import MAX_PHOTO_BYTES
+
+GRID = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
+
+
+def expected_final(grid: str, game: str = "scrabble-cubes") -> int:
+    return get_game(game).score(parse_grid(grid), load_lexicon("en")).final
+
+
+def test_games_lists_crosswords_and_the_hunt(client: TestClient) -> None:
+    names = {game["name"]: game for game in client.get("/api/games").json()}
+    assert {"scrabble-cubes", "adlib", "hunt"} <= set(names)
+    assert names["hunt"]["kind"] == "tray" and names["hunt"]["lang"] == "sv"
+
+
+def test_grid_is_scored_and_a_correction_rescores_it(client: TestClient) -> None:
+    capture = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": GRID})
+    assert capture.status_code == 200, capture.text
+    body = capture.json()
+    assert body["tally"]["final"] == expected_final(GRID)
+    assert "TIGEP" in {w["word"] for w in body["tally"]["words"] if not w["valid"]}
+    p = next(c for c in body["cubes"] if (c["row"], c["col"]) == (1, 4))
+    assert p["symbol"] == "P"
+
+    fixed = client.post(
+        f"/api/captures/{body['id']}/corrections", json={"cube": p["index"], "symbol": "r"}
+    ).json()
+    assert fixed["tally"]["final"] == expected_final(GRID.replace("TIGEP", "TIGER"))
+    assert fixed["tally"]["final"] > body["tally"]["final"]
+    assert (
+        fixed["cubes"][p["index"]] | {"symbol": "R", "read_as": "P"} == fixed["cubes"][p["index"]]
+    )
+    assert fixed["rows"][1] == list("TIGER")
+    assert client.get(f"/api/captures/{body['id']}").json()["tally"] == fixed["tally"]
+
+
+def test_a_cube_the_camera_missed_can_be_added(client: TestClient) -> None:
+    missed = "...W.\nTI.ER\nOF.A.\nN..V.\n...E.\nunused: T U"
+    body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": missed}).json()
+    added = client.post(
+        f"/api/captures/{body['id']}/cubes", json={"row": 1, "col": 2, "symbol": "G"}
+    ).json()
+    assert added["rows"][1] == list("TIGER")
+    assert added["cubes"][-1] | {"symbol": "G", "added": True} == added["cubes"][-1]
+    assert added["tally"]["final"] == expected_final(missed.replace("TI.ER", "TIGER"))
+    twice = client.post(
+        f"/api/captures/{body['id']}/cubes", json={"row": 1, "col": 2, "symbol": "G"}
+    )
+    assert twice.status_code == 400 and "already has a cube" in twice.json()["detail"]
+
+
+def test_a_cube_left_over_can_be_corrected(client: TestClient) -> None:
+    body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": GRID}).json()
+    spare = [c for c in body["cubes"] if c["row"] is None]
+    assert [c["symbol"] for c in spare] == ["T", "U"]
+    fixed = client.post(
+        f"/api/captures/{body['id']}/corrections", json={"cube": spare[1]["index"], "symbol": "Z"}
+    ).json()
+    assert fixed["unused"] == ["T", "Z"]
+    assert fixed["tally"]["final"] == expected_final(GRID.replace("T U", "T Z"))
+
+
+def test_a_layout_the_set_cannot_make_is_shown_with_a_warning_until_corrected(
+    client: TestClient,
+) -> None:
+    three_blanks = "CAT[BLANK]\nunused: [BLANK] [BLANK]"
+    body = client.post(
+        "/api/captures/grid", json={"game": "scrabble-cubes", "grid": three_blanks}
+    ).json()
+    assert body["tally"] is None and "3 wildcards" in body["warnings"][0]
+    blank = next(c for c in body["cubes"] if c["row"] is None)
+    fixed = client.post(
+        f"/api/captures/{body['id']}/corrections", json={"cube": blank["index"], "symbol": "S"}
+    ).json()
+    assert fixed["warnings"] == []
+    assert fixed["tally"]["final"] == expected_final("CAT[BLANK]\nunused: S [BLANK]")
+
+
+def test_bad_grid_and_unknown_game_get_one_line_messages(client: TestClient) -> None:
+    bad = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "AB\nC1"})
+    assert bad.status_code == 400 and "line 2" in bad.json()["detail"]
+    game = client.post("/api/captures/grid", json={"game": "chess", "grid": "AB"})
+    assert game.status_code == 400 and "unknown game 'chess'" in game.json()["detail"]
+    lost = client.get("/api/captures/0123456789abcdef")
+    assert lost.status_code == 404
+    path = client.get("/api/captures/..%2F..%2Fetc%2Fpasswd")
+    assert path.status_code in (404, 422)
+
+
+def test_uploads_are_checked_for_type_size_and_content(client: TestClient, tmp_path: Path) -> None:
+    text = client.post(
+        "/api/captures/photo",
+        files={"photo": ("notes.txt", b"hello", "text/plain")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert text.status_code == 400 and "not a photo" in text.json()["detail"]
+
+    empty = client.post(
+        "/api/captures/photo",
+        files={"photo": ("empty.jpg", b"", "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert empty.status_code == 400 and "empty" in empty.json()["detail"]
+
+    huge = client.post(
+        "/api/captures/photo",
+        files={"photo": ("huge.jpg", b"\xff" * (MAX_PHOTO_BYTES + 1), "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert huge.status_code == 413 and "MB" in huge.json()["detail"]
+    assert not list((tmp_path / "data").rglob("*.jpg"))
+
+
+def test_a_photo_of_no_cubes_says_so_and_a_corrupt_one_is_refused(client: TestClient) -> None:
+    pytest.importorskip("cubecam.vision")
+    ok, table = cv2.imencode(".png", np.full((480, 640, 3), (60, 110, 150), np.uint8))
+    assert ok
+    plain = client.post(
+        "/api/captures/photo",
+        files={"photo": ("table.png", table.tobytes(), "image/png")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert plain.status_code == 400 and plain.json()["detail"]
+    corrupt = client.post(
+        "/api/captures/photo",
+        files={"photo": ("broken.jpg", table.tobytes()[:200], "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert corrupt.status_code == 400 and corrupt.json()["detail"]
+
+
+def test_the_page_and_its_files_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and 'capture="environment"' in page.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_a_photo_is_kept_under_a_name_the_server_makes(client: TestClient, tmp_path: Path) -> None:
+    pytest.importorskip("cubecam.vision")
+    photo = Path(__file__).resolve().parents[2] / "sample_images" / "game-one-crossword.jpg"
+    sneaky = "../../../evil.jpg"
+    response = client.post(
+        "/api/captures/photo",
+        files={"photo": (sneaky, photo.read_bytes(), "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert response.status_code == 200, response.text
+    capture_id = response.json()["id"]
+    kept = [p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()]
+    assert kept == [Path("data") / "photos" / f"{capture_id}.jpg"]
+    assert not (tmp_path.parent / "evil.jpg").exists()

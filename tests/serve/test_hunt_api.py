@@ -1,0 +1,90 @@
+"""The word hunt through the API: a board, players' words, cancellation, words nobody found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cubecam.lexicon import load_lexicon
+from cubecam.rules.hunt import Board, hunt_rules
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
+BOARD = "R A K T\nE M D L\nO Å N E\nS T I G"
+
+
+def test_players_words_are_scored_with_cancellation_and_missed_words(client: TestClient) -> None:
+    solved = hunt_rules("sv").solve(Board.from_text(BOARD), load_lexicon("sv"))
+    best = solved[0]
+    board = client.post("/api/captures/grid", json={"game": "hunt", "grid": BOARD}).json()
+    assert board["kind"] == "tray" and board["tally"] is None
+    assert board["rows"][0] == ["R", "A", "K", "T"]
+    result = client.post(
+        f"/api/captures/{board['id']}/hunt",
+        json={
+            "players": [
+                {"name": "Anna", "words": "rakt\nRAKT\n  mor \nxyz"},
+                {"name": "Bo", "words": f"rakt\nmed\n{best.word.upper()}"},
+                {"name": "Cia", "words": ""},
+            ]
+        },
+    )
+    assert result.status_code == 200, result.text
+    body = result.json()
+    anna, bo, cia = body["players"]
+    assert {r["word"] for r in anna["rejected"]} >= {"rakt", "mor", "xyz"}
+    assert "Bo" in next(r["reason"] for r in anna["rejected"] if r["word"] == "rakt")
+    assert anna["duplicates"] == ["rakt"]
+    assert cia["total"] == 0 and not cia["accepted"]
+    assert bo["accepted"] == [{"word": best.word, "points": best.points}]
+    written = {"rakt", "mor", "xyz", "med", best.word}
+    assert body["missed"][0]["word"] == next(w.word for w in solved if w.word not in written)
+    assert body["max_score"] == sum(w.points for w in solved)
+    assert body["winner"] == "Bo" and "Round winner: Bo" in body["text"]
+
+    fast = client.post(
+        f"/api/captures/{board['id']}/hunt",
+        json={
+            "players": [{"name": "Anna", "words": "rakt"}, {"name": "Bo", "words": "rakt"}],
+            "fast": True,
+        },
+    ).json()
+    assert [p["total"] for p in fast["players"]] == [2, 2] and fast["winner"] is None
+
+
+def test_hunt_needs_a_tray_and_distinct_players(client: TestClient) -> None:
+    crossword = client.post("/api/captures/grid", json={"game": "adlib", "grid": "CAT"}).json()
+    wrong = client.post(
+        f"/api/captures/{crossword['id']}/hunt", json={"players": [{"name": "A", "words": "cat"}]}
+    )
+    assert wrong.status_code == 400 and "not a word hunt" in wrong.json()["detail"]
+    board = client.post("/api/captures/grid", json={"game": "hunt", "grid": BOARD}).json()
+    twice = client.post(
+        f"/api/captures/{board['id']}/hunt",
+        json={"players": [{"name": "A", "words": ""}, {"name": "A", "words": ""}]},
+    )
+    assert twice.status_code == 400 and "same name" in twice.json()["detail"]
+
+
+def test_a_tray_photo_is_read_as_a_board_and_its_words_scored(client: TestClient) -> None:
+    pytest.importorskip("cubecam.vision")
+    photo = (SAMPLES / "swedish-tray.jpg").read_bytes()
+    read = client.post(
+        "/api/captures/photo",
+        files={"photo": ("tray.jpg", photo, "image/jpeg")},
+        data={"game": "hunt"},
+    )
+    assert read.status_code == 200, read.text
+    board = read.json()
+    assert board["kind"] == "tray" and board["tally"] is None
+    assert len(board["rows"]) == 4 and all(len(row) == 4 for row in board["rows"])
+    solved = hunt_rules("sv").solve(
+        Board.from_text("\n".join(" ".join(row) for row in board["rows"])), load_lexicon("sv")
+    )
+    words = "\n".join(w.word for w in solved[:3])
+    result = client.post(
+        f"/api/captures/{board['id']}/hunt", json={"players": [{"name": "Anna", "words": words}]}
+    ).json()
+    assert result["players"][0]["total"] == sum(w.points for w in solved[:3])
+    assert client.get(board["image_url"]).headers["content-type"] == "image/jpeg"

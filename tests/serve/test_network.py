@@ -1,0 +1,44 @@
+"""The address printed for phones, and its QR code."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import cv2
+import numpy as np
+
+from cubecam.serve.network import lan_address, page_urls, qr_text
+
+
+def test_localhost_is_printed_as_is() -> None:
+    assert page_urls("127.0.0.1", 8000) == ["http://127.0.0.1:8000/"]
+
+
+def test_serving_the_network_prints_a_lan_address_first() -> None:
+    urls = page_urls("0.0.0.0", 8123)
+    assert urls[-1] == "http://127.0.0.1:8123/"
+    lan = lan_address()
+    if lan is not None:
+        assert urls[0] == f"http://{lan}:8123/"
+        assert not ipaddress.ip_address(lan).is_loopback
+
+
+def test_the_qr_code_reads_back_to_the_address() -> None:
+    url = "http://192.168.1.20:8000/"
+    text = qr_text(url)
+    rows = [line for line in text.splitlines() if line]
+    # Two modules a character high, in half blocks; the ink is the light modules (inverted,
+    # for dark terminals).
+    top = {" ": 0, "\xa0": 0, "▀": 1, "▄": 0, "█": 1}
+    bottom = {" ": 0, "\xa0": 0, "▀": 0, "▄": 1, "█": 1}
+    pixels = []
+    for line in rows:
+        pixels.append([top[ch] for ch in line])
+        pixels.append([bottom[ch] for ch in line])
+    width = max(map(len, pixels))
+    ink = np.array([row + [0] * (width - len(row)) for row in pixels], np.uint8)
+    image = ink * 255
+    image = cv2.copyMakeBorder(image, 4, 4, 4, 4, cv2.BORDER_CONSTANT, value=255)
+    image = cv2.resize(image, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+    decoded, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    assert decoded == url

@@ -1,0 +1,170 @@
+"""The phone page end to end: a real server, Debian's headless Chromium, a phone's viewport."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from cubecam.grid_format import parse_grid
+from cubecam.layout import Layout
+from cubecam.lexicon import load_lexicon
+from cubecam.rules.crossword import get_game
+from cubecam.rules.hunt import Board, hunt_rules
+
+MISREAD = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
+P_SQUARE = "#grid button[data-row='1'][data-col='4']"
+BOARD = "R A K T\nE M D L\nO Å N E\nS T I G"
+
+
+def open_page(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes]")
+
+
+def final(grid: str) -> str:
+    return str(get_game("scrabble-cubes").score(parse_grid(grid), load_lexicon("en")).final)
+
+
+def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.click("#new-game summary")
+    page.select_option("#new-kind", "scrabble-cubes")
+    page.fill("#new-players", "Ann, Bo")
+    page.click("#new-button")
+    page.wait_for_selector("#player-label:not([hidden])")
+    assert page.input_value("#player") == "Ann"
+
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", MISREAD)
+    page.click("#grid-button")
+    page.wait_for_selector("#tally:not([hidden])")
+    assert page.inner_text("#final") == final(MISREAD)
+    assert "TIGEP" in page.inner_text("#words li.invalid")
+
+    page.click(P_SQUARE)
+    page.wait_for_selector("#fix[open]")
+    page.fill("#fix-symbol", "R")
+    page.click("#fix-ok")
+    fixed = final(MISREAD.replace("TIGEP", "TIGER"))
+    page.wait_for_function(f"document.querySelector('#final').textContent === '{fixed}'")
+    assert page.inner_text(P_SQUARE) == "R"
+    assert page.query_selector("#words li.invalid") is None
+
+    page.click("#accept")
+    page.wait_for_selector("#sheet:not([hidden])")
+    sheet = page.inner_text("#sheet-text")
+    assert "Bo to play" in sheet and fixed in sheet.split("Total")[1]
+    page.click("#sheet-close")
+    page.click("#sheet-button")
+    page.wait_for_selector("#sheet:not([hidden])")
+    assert page.inner_text("#sheet-text") == sheet
+    assert page.input_value("#player") == "Bo"
+    page.close()
+
+
+def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromium) -> None:
+    solved = hunt_rules("sv").solve(Board.from_text(BOARD), load_lexicon("sv"))
+    best = solved[0]
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.select_option("#game", "hunt")
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", BOARD)
+    page.click("#grid-button")
+    page.wait_for_selector("#hunt:not([hidden])")
+    names = page.query_selector_all(".hunt-name")
+    words = page.query_selector_all(".hunt-words")
+    names[0].fill("Anna")
+    words[0].fill("rakt\nmor")
+    names[1].fill("Bo")
+    words[1].fill(f"RAKT\n{best.word}")
+    page.click("#hunt-button")
+    page.wait_for_selector(".hunt-player")
+    text = page.inner_text("#hunt-result")
+    assert f"Bo: {best.points}" in text and "Anna: 0" in text
+    assert "written by another player (Bo)" in text
+    assert "Winner: Bo" in text
+    assert "Nobody found: " in text and f"{best.word} " not in text.split("Nobody found: ")[1]
+    page.close()
+
+
+def test_a_bad_upload_gets_a_clear_message(live_server: str, chromium, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a photo")
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.set_input_files("#photo", str(notes))
+    page.wait_for_selector("#message:not([hidden])")
+    assert "not a photo" in page.inner_text("#message")
+    page.close()
+
+
+def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_path: Path) -> None:
+    """The sample photo is read; every cube the reader got wrong or missed is put right by
+    tapping it (or its empty square), as a player would; the tally is then the label's."""
+    label = json.loads((SAMPLES / "game-one-crossword.json").read_text())
+    truth = parse_grid(label["grid"])
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.click("#new-game summary")
+    page.select_option("#new-kind", "scrabble-cubes")
+    page.fill("#new-players", "Ann, Bo")
+    page.click("#new-button")
+    page.wait_for_selector("#player-label:not([hidden])")
+
+    page.set_input_files("#photo", str(SAMPLES / "game-one-crossword.jpg"))
+    page.wait_for_selector("#tally:not([hidden])")
+    page.wait_for_function("document.querySelector('#annotated').naturalWidth > 0")
+    capture = page.evaluate("capture")
+    assert page.locator("#targets polygon").count() == len(capture["cubes"])
+    unsure = sum(cube["unsure"] for cube in capture["cubes"])
+    assert page.locator("#targets polygon.unsure").count() == unsure
+    assert page.locator("#grid button.unsure, #unused-line button.unsure").count() == unsure
+    assert page.inner_text("#final") == final(capture["grid"])
+
+    read = parse_grid(capture["grid"])
+    dr, dc = best_shift(read, truth)
+    for (r, c), face in truth.cells.items():
+        on_page = (r - dr + capture["origin"][0], c - dc + capture["origin"][1])
+        seen = read.cells.get((r - dr, c - dc))
+        if seen == face:
+            continue
+        square = f"#grid button[data-row='{on_page[0]}'][data-col='{on_page[1]}']"
+        page.click(square)
+        page.wait_for_selector("#fix[open]")
+        page.fill("#fix-symbol", face.symbol)
+        page.click("#fix-ok")
+        page.wait_for_function(
+            f"document.querySelector(\"{square}\").textContent === '{face.symbol}'"
+        )
+    capture = page.evaluate("capture")
+    corrected = parse_grid(capture["grid"])
+    assert corrected.rows() == truth.rows()
+    assert page.inner_text("#final") == final(capture["grid"])
+    if sorted(f.symbol for f in corrected.unused) == sorted(label["unused"]):
+        assert page.inner_text("#final") == final(label["grid"])
+
+    page.click("#accept")
+    page.wait_for_selector("#sheet:not([hidden])")
+    assert "Bo to play" in page.inner_text("#sheet-text")
+    page.click("#sheet-close")
+    page.evaluate("document.getElementById('figure').scrollIntoView()")
+    shot = page.screenshot(path=str(tmp_path / "phone-page.png"))
+    assert shot.startswith(b"\x89PNG")
+    if os.environ.get("CUBECAM_SCREENSHOTS"):
+        (Path(os.environ["CUBECAM_SCREENSHOTS"]) / "phone-page.png").write_bytes(shot)
+    page.close()
+
+
+def best_shift(read: Layout, truth: Layout) -> tuple[int, int]:
+    """How far the reader's numbering of squares is from the label's (most faces agreeing)."""
+    shifts = [(dr, dc) for dr in range(-2, 3) for dc in range(-2, 3)]
+    return max(
+        shifts,
+        key=lambda s: sum(
+            read.cells.get((r - s[0], c - s[1])) == f for (r, c), f in truth.cells.items()
+        ),
+    )
