@@ -59,6 +59,8 @@ def test_trays_compare_up_to_a_turn_of_the_whole_tray() -> None:
     assert vision.tray_right(tray, turned)
     assert vision.tray_right(tray, [["a", "b"], ["c", "QU"]])
     assert not vision.tray_right(tray, [["A", "B"], ["Qu", "C"]])
+    assert not vision.tray_right(tray, [])
+    assert not vision.tray_right(tray, [["A", "B"], ["C"]])
     assert not vision.tray_right(tray, [["A", "B", "C"]])
 
 
