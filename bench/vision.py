@@ -364,6 +364,8 @@ def tray_right(truth: list[list[str | None]], read: list[list[str | None]]) -> b
         found = np.array([[symbol_key(s) or "." for s in row] for row in read], dtype=object)
     except ValueError:
         return False
+    if found.ndim != 2:
+        return False
     return any(
         np.rot90(found, k).shape == target.shape and (np.rot90(found, k) == target).all()
         for k in range(4)
