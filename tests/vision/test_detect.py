@@ -36,3 +36,18 @@ def test_long_bar_is_not_a_face_but_squares_are():
 def test_corners_start_top_left_and_run_clockwise():
     points = np.array([[10, 10], [0, 0], [10, 0], [0, 10]], float)
     assert order_corners(points).tolist() == [[0, 0], [10, 0], [10, 10], [0, 10]]
+
+
+def test_top_face_is_cut_from_a_cube_showing_its_side():
+    table = np.full((400, 600, 3), (40, 50, 170), np.uint8)
+    for x in (40, 160, 280, 400):
+        cv2.rectangle(table, (x, 60), (x + 80, 140), (200, 120, 40), -1)
+        cv2.putText(table, "E", (x + 22, 125), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (255, 255, 255), 5)
+    cv2.rectangle(table, (200, 230), (280, 310), (200, 120, 40), -1)
+    shade = np.linspace(0.95, 0.85, 45)[:, None, None] * np.array([200, 120, 40])
+    table[311:356, 200:281] = shade.astype(np.uint8)
+    table = cv2.GaussianBlur(table, (5, 5), 0)
+    cv2.putText(table, "K", (222, 295), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (255, 255, 255), 5)
+    centres = [q.center for q in find_faces(table)]
+    assert len(centres) == 5
+    assert any(abs(x - 240) < 6 and abs(y - 270) < 6 for x, y in centres)

@@ -109,7 +109,9 @@ def _channels(image: np.ndarray) -> list[np.ndarray]:
     return channels
 
 
-def _masks(image: np.ndarray) -> Iterator[tuple[tuple[int, int, int], np.ndarray, int]]:
+def _masks(
+    image: np.ndarray, levels: int = LEVELS
+) -> Iterator[tuple[tuple[int, int, int], np.ndarray, int]]:
     """Every thresholded mask: (its key, the mask, how much its outlines must grow back).
 
     Each threshold is also tried with the image's edges cut out, so that faces touching
@@ -121,7 +123,7 @@ def _masks(image: np.ndarray) -> Iterator[tuple[tuple[int, int, int], np.ndarray
         lo, hi = np.percentile(channel, (3, 99))
         if hi - lo < 10:
             continue
-        for i, level in enumerate(np.linspace(lo, hi, LEVELS + 2)[1:-1]):
+        for i, level in enumerate(np.linspace(lo, hi, levels + 2)[1:-1]):
             binary = cv2.morphologyEx((channel > level).astype(np.uint8), cv2.MORPH_OPEN, _KERNEL)
             yield (c, i, 0), binary, 0
             yield (c, i, 1), binary & edges, CUT
@@ -211,6 +213,41 @@ def _common_size(quads: list[Quad]) -> list[Quad]:
     support = ((ratio > 0.77) & (ratio < 1.3)).sum(axis=1)
     reference = np.median(sides[support == support.max()])
     return [q for q in quads if 0.7 < q.side / reference < 1.45]
+
+
+def _refine(image: np.ndarray, quads: list[Quad], faces: list[Quad]) -> list[Quad]:
+    """Top faces inside outlines too big to be one (a cube seen from low down, its side
+    face taken in): the outline of the faces' size that thresholds of that patch alone find
+    inside it, where it is printed in the faces' colour and lies on no found face."""
+    if len(faces) < 3:
+        return []
+    side = float(np.median([q.side for q in faces]))
+    reference = np.median([_face_stats(image, q)[0] for q in faces], axis=0)
+    centres = np.array([q.center for q in faces])
+    height, width = image.shape[:2]
+    found: list[Quad] = []
+    for outer in quads:
+        if not 1.2 < outer.side / side < 2.0:
+            continue
+        if any(outer.contains(tuple(c)) for c in centres):
+            continue
+        x0, y0 = np.maximum(outer.corners.min(axis=0).astype(int) - 2, 0)
+        x1, y1 = outer.corners.max(axis=0).astype(int) + 3
+        patch = image[y0 : min(y1, height), x0 : min(x1, width)]
+        offset = np.array([x0, y0], np.float64)
+        inner = [
+            Quad(q.corners + offset, q.score, q.mask)
+            for key, mask, grow in _masks(patch, 3 * LEVELS)
+            for q in _outlines(mask, (0.75 * side) ** 2, (1.25 * side) ** 2, grow, key)
+            if 0.85 < q.side / side < 1.2
+        ]
+        inner = [q for q in inner if outer.contains(q.center)]
+        for quad in sorted(inner, key=lambda q: -q.score):
+            colour, ink = _face_stats(image, quad)
+            if ink > INKED and np.linalg.norm((colour - reference) * (0.5, 1.0, 1.0)) < 18:
+                found.append(quad)
+                break
+    return found
 
 
 def _face_stats(image: np.ndarray, quad: Quad) -> tuple[np.ndarray, float]:
@@ -369,10 +406,11 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     ``verify`` says which of some outlines show a glyph; given, faces next to found ones
     that no threshold picked out are looked for too.
     """
-    quads = _suppress(candidates(image))
-    quads = _drop_containers(quads)
-    quads = _common_size(quads)
-    quads = _common_colour(image, quads)
+    outlines = _drop_containers(_suppress(candidates(image)))
+    quads = _common_colour(image, _common_size(outlines))
+    refined = _refine(image, outlines, quads)
+    if refined:
+        quads = _suppress(quads + refined)
     tiles = _tiles(image, quads)
     if tiles:
         quads = _suppress(quads + tiles)
