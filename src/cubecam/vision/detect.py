@@ -204,13 +204,15 @@ def _drop_containers(quads: list[Quad]) -> list[Quad]:
     return [q for i, q in enumerate(quads) if i not in drop]
 
 
-def _common_size(quads: list[Quad]) -> list[Quad]:
-    """The outlines whose size agrees with most others."""
+def _common_size(image: np.ndarray, quads: list[Quad]) -> list[Quad]:
+    """The outlines whose size agrees with most others, printed ones counting most (a
+    table's patches of light come in sizes too, but carry no glyph)."""
     if len(quads) < 3:
         return quads
     sides = np.array([q.side for q in quads])
+    inked = np.array([_face_stats(image, q)[1] > INKED for q in quads], np.float64)
     ratio = sides[:, None] / sides[None, :]
-    support = ((ratio > 0.77) & (ratio < 1.3)).sum(axis=1)
+    support = ((ratio > 0.77) & (ratio < 1.3)) @ (0.002 + inked)
     reference = np.median(sides[support == support.max()])
     return [q for q in quads if 0.7 < q.side / reference < 1.45]
 
@@ -407,7 +409,7 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     that no threshold picked out are looked for too.
     """
     outlines = _drop_containers(_suppress(candidates(image)))
-    quads = _common_colour(image, _common_size(outlines))
+    quads = _common_colour(image, _common_size(image, outlines))
     refined = _refine(image, outlines, quads)
     if refined:
         quads = _suppress(quads + refined)
