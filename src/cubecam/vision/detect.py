@@ -35,6 +35,10 @@ _KERNEL = np.ones((3, 3), np.uint8)
 CUT = 1
 INKED = 40
 """The grey spread in a face's middle above which it carries a glyph."""
+GROW_STEPS = (1.0, 1.15, 1.3)
+"""Steps (in face sides) to a neighbour's centre tried where no two found faces touch."""
+LIT_LIKE = 9
+"""The colour distance (Lab) within which a face grown from a lone face is lit like it."""
 
 
 Verifier = Callable[[np.ndarray, list["Quad"]], list[bool]]
@@ -226,30 +230,35 @@ def _refine(image: np.ndarray, quads: list[Quad], faces: list[Quad]) -> list[Qua
     side = float(np.median([q.side for q in faces]))
     reference = np.median([_face_stats(image, q)[0] for q in faces], axis=0)
     centres = np.array([q.center for q in faces])
-    height, width = image.shape[:2]
     found: list[Quad] = []
     for outer in quads:
         if not 1.2 < outer.side / side < 2.0:
             continue
         if any(outer.contains(tuple(c)) for c in centres):
             continue
-        x0, y0 = np.maximum(outer.corners.min(axis=0).astype(int) - 2, 0)
-        x1, y1 = outer.corners.max(axis=0).astype(int) + 3
-        patch = image[y0 : min(y1, height), x0 : min(x1, width)]
-        offset = np.array([x0, y0], np.float64)
-        inner = [
-            Quad(q.corners + offset, q.score, q.mask)
-            for key, mask, grow in _masks(patch, 3 * LEVELS)
-            for q in _outlines(mask, (0.75 * side) ** 2, (1.25 * side) ** 2, grow, key)
-            if 0.85 < q.side / side < 1.2
-        ]
-        inner = [q for q in inner if outer.contains(q.center)]
+        inner = [q for q in _local_outlines(image, outer, side) if outer.contains(q.center)]
         for quad in sorted(inner, key=lambda q: -q.score):
             colour, ink = _face_stats(image, quad)
             if ink > INKED and np.linalg.norm((colour - reference) * (0.5, 1.0, 1.0)) < 18:
                 found.append(quad)
                 break
     return found
+
+
+def _local_outlines(image: np.ndarray, region: Quad, side: float) -> list[Quad]:
+    """Outlines of about ``side`` found by thresholding the patch around ``region`` alone,
+    at finer levels than the whole photo gets."""
+    height, width = image.shape[:2]
+    x0, y0 = np.maximum(region.corners.min(axis=0).astype(int) - 2, 0)
+    x1, y1 = region.corners.max(axis=0).astype(int) + 3
+    patch = image[y0 : min(y1, height), x0 : min(x1, width)]
+    offset = np.array([x0, y0], np.float64)
+    return [
+        Quad(q.corners + offset, q.score, q.mask)
+        for key, mask, grow in _masks(patch, 3 * LEVELS)
+        for q in _outlines(mask, (0.75 * side) ** 2, (1.25 * side) ** 2, grow, key)
+        if 0.85 < q.side / side < 1.2
+    ]
 
 
 def _face_stats(image: np.ndarray, quad: Quad) -> tuple[np.ndarray, float]:
@@ -349,7 +358,9 @@ def _edge_angle(blob: np.ndarray) -> float:
 def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 3) -> list[Quad]:
     """Faces next to found ones on their lattice that thresholds missed (a crossword's
     cube darker or lighter than its neighbours): a printed face of the set's colour one
-    step from a found face, that ``verify`` reads as a glyph, is a cube."""
+    step from a found face, that ``verify`` reads as a glyph, is a cube. Next to a face
+    that touches no other (a step's length unknown), it must also be lit like that face:
+    a die's own side face is not."""
     printed = [(q, c) for q in faces for c, ink in [_face_stats(image, q)] if ink > INKED]
     if len(printed) < 2:
         return faces
@@ -362,38 +373,69 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
         np.linalg.norm(centres[:, None] - centres[None, :], axis=2) + np.eye(len(faces)) * 1e9
     )
     nearest = distance.min(axis=1)
-    frontier = [q for q, d in zip(faces, nearest, strict=True) if d < 1.35 * side]
-    step = (
-        float(np.clip(np.median(nearest[nearest < 1.35 * side]) / side, 1.0, 1.3))
-        if frontier
-        else 1.0
-    )
+    touching = nearest < 1.35 * side
+    pitch = np.median(nearest[touching]) / side if touching.any() else None
+    steps = GROW_STEPS if pitch is None else (float(np.clip(pitch, 1.0, 1.3)),)
+    lone = {id(q) for q, near in zip(faces, touching, strict=True) if not near}
+    frontier = faces
     for _ in range(rounds):
         centres = np.array([q.center for q in faces])
         side = float(np.median([q.side for q in faces]))
-        added: list[Quad] = []
+        slots: list[tuple[bool, list[tuple[float, Quad]]]] = []
         for quad in frontier:
             right = quad.corners[1] - quad.corners[0]
             down = quad.corners[3] - quad.corners[0]
+            own = _face_stats(image, quad)[0] if id(quad) in lone else None
             for offset in (right, -right, down, -down):
-                candidate = Quad(quad.corners + offset * step, 0.4, quad.mask)
-                taken = np.array([q.center for q in added]).reshape(-1, 2)
-                near = np.vstack([centres, taken])
-                if np.linalg.norm(near - np.array(candidate.center), axis=1).min() < 0.6 * side:
+                slot = []
+                for step in steps:
+                    candidate = Quad(quad.corners + offset * step, 0.4, quad.mask)
+                    if np.linalg.norm(centres - candidate.center, axis=1).min() < 0.6 * side:
+                        break
+                    if not _inside(image, candidate):
+                        continue
+                    colour, ink = _face_stats(image, candidate)
+                    distance = np.linalg.norm((colour - reference) * weights)
+                    lit = own is None or np.linalg.norm((colour - own) * weights) < LIT_LIKE
+                    if ink > INKED and distance < 18 and lit:
+                        slot.append((step, candidate))
+                if slot:
+                    slots.append((own is not None, slot))
+        options = [candidate for _, slot in slots for _, candidate in slot]
+        verdicts = iter(verify(image, options) if options else [])
+        added: list[Quad] = []
+        used: list[float] = []
+        for from_lone, slot in slots:
+            ok = [(step, q) for (step, q) in slot if next(verdicts)]
+            if not ok:
+                continue
+            step, quad = ok[0]
+            if from_lone:
+                quad = _snap(image, quad, side)
+                if quad is None:
                     continue
-                if not _inside(image, candidate):
-                    continue
-                colour, ink = _face_stats(image, candidate)
-                distance = np.linalg.norm((colour - reference) * weights)
-                if ink > INKED and distance < 18:
-                    added.append(candidate)
-        if added:
-            added = [q for q, ok in zip(added, verify(image, added), strict=True) if ok]
+            taken = np.array([q.center for q in added]).reshape(-1, 2)
+            if len(taken) and np.linalg.norm(taken - quad.center, axis=1).min() < 0.6 * side:
+                continue
+            added.append(quad)
+            used.append(step)
         if not added:
             break
+        steps = (float(np.median(used)),)
         faces += added
         frontier = added
     return faces
+
+
+def _snap(image: np.ndarray, quad: Quad, side: float) -> Quad | None:
+    """The outline a face grown a guessed step away really has, or None if there is none."""
+    region = Quad(quad.center + (quad.corners - quad.center) * 1.5)
+    near = [
+        q
+        for q in _local_outlines(image, region, side)
+        if np.linalg.norm(np.subtract(q.center, quad.center)) < 0.3 * side
+    ]
+    return max(near, key=lambda q: q.score, default=None)
 
 
 def _inside(image: np.ndarray, quad: Quad) -> bool:
