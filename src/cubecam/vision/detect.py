@@ -221,27 +221,34 @@ def _common_size(image: np.ndarray, quads: list[Quad]) -> list[Quad]:
     return [q for q in quads if 0.7 < q.side / reference < 1.45]
 
 
-def _refine(image: np.ndarray, quads: list[Quad], faces: list[Quad]) -> list[Quad]:
-    """Top faces inside outlines too big to be one (a cube seen from low down, its side
-    face taken in): the outline of the faces' size that thresholds of that patch alone find
-    inside it, where it is printed in the faces' colour and lies on no found face."""
+def _refine(
+    image: np.ndarray, quads: list[Quad], faces: list[Quad], verify: Verifier | None
+) -> list[Quad]:
+    """Top faces inside outlines too big to be one, found by thresholds of that patch
+    alone: in one a little too big (a cube seen from low down, its side face taken in)
+    that holds no found face, the best outline of the faces' size; in a tray's (one holding
+    found faces), every such outline that ``verify`` reads as a glyph. Each must be printed
+    in the faces' colour."""
     if len(faces) < 3:
         return []
     side = float(np.median([q.side for q in faces]))
     reference = np.median([_face_stats(image, q)[0] for q in faces], axis=0)
     centres = np.array([q.center for q in faces])
+
+    def printed(quad: Quad) -> bool:
+        colour, ink = _face_stats(image, quad)
+        return ink > INKED and np.linalg.norm((colour - reference) * (0.5, 1.0, 1.0)) < 18
+
     found: list[Quad] = []
     for outer in quads:
-        if not 1.2 < outer.side / side < 2.0:
-            continue
-        if any(outer.contains(tuple(c)) for c in centres):
-            continue
-        inner = [q for q in _local_outlines(image, outer, side) if outer.contains(q.center)]
-        for quad in sorted(inner, key=lambda q: -q.score):
-            colour, ink = _face_stats(image, quad)
-            if ink > INKED and np.linalg.norm((colour - reference) * (0.5, 1.0, 1.0)) < 18:
-                found.append(quad)
-                break
+        holds = sum(outer.contains(tuple(c)) for c in centres)
+        if holds == 0 and 1.2 < outer.side / side < 2.0:
+            inner = [q for q in _local_outlines(image, outer, side) if outer.contains(q.center)]
+            found += [q for q in sorted(inner, key=lambda q: -q.score) if printed(q)][:1]
+        elif holds >= 2 and outer.side > 2.5 * side and verify is not None:
+            inner = [q for q in _local_outlines(image, outer, side) if outer.contains(q.center)]
+            inner = [q for q in _suppress(inner) if printed(q)]
+            found += [q for q, ok in zip(inner, verify(image, inner), strict=True) if ok]
     return found
 
 
@@ -438,6 +445,11 @@ def _snap(image: np.ndarray, quad: Quad, side: float) -> Quad | None:
     return max(near, key=lambda q: q.score, default=None)
 
 
+def _unseen(quads: list[Quad], faces: list[Quad]) -> list[Quad]:
+    """The outlines that lie on none of ``faces``."""
+    return [q for q in quads if not any(face.contains(q.center) for face in faces)]
+
+
 def _inside(image: np.ndarray, quad: Quad) -> bool:
     height, width = image.shape[:2]
     x, y = quad.corners[:, 0], quad.corners[:, 1]
@@ -450,14 +462,11 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     ``verify`` says which of some outlines show a glyph; given, faces next to found ones
     that no threshold picked out are looked for too.
     """
-    outlines = _drop_containers(_suppress(candidates(image)))
-    quads = _common_colour(image, _common_size(image, outlines))
-    refined = _refine(image, outlines, quads)
-    if refined:
-        quads = _suppress(quads + refined)
-    tiles = _tiles(image, quads)
-    if tiles:
-        quads = _suppress(quads + tiles)
+    everything = _suppress(candidates(image))
+    quads = _common_colour(image, _common_size(image, _drop_containers(everything)))
+    more = _tiles(image, quads) + _unseen(_refine(image, everything, quads, verify), quads)
+    if more:
+        quads = _suppress(quads + more)
     if verify is not None:
         quads = _grow(image, quads, verify)
     return sorted(quads, key=lambda q: (q.center[1], q.center[0]))
