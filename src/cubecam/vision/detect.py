@@ -242,7 +242,7 @@ def _refine(
     found: list[Quad] = []
     for outer in quads:
         holds = sum(outer.contains(tuple(c)) for c in centres)
-        if holds == 0 and 1.2 < outer.side / side < 2.0:
+        if holds == 0 and 1.2 < outer.side / side < 2.3:
             inner = [q for q in _local_outlines(image, outer, side) if outer.contains(q.center)]
             found += [q for q in sorted(inner, key=lambda q: -q.score) if printed(q)][:1]
         elif holds >= 2 and outer.side > 2.5 * side and verify is not None:
