@@ -6,9 +6,12 @@ grey level and the colour saturation at many levels (both ways round, for dark c
 light letters too); then the ones that agree in size and colour with most others are kept.
 An outline holding several candidates is a tray or a board, not a cube; a square holding
 exactly one much smaller square is a face whose glyph (an O, the joker's frame) is square.
+Outlines a little too big to be a face (a cube's side face taken in) and a tray's outline
+are thresholded again on their own, more finely, for the faces inside them.
 Where the faces' colour is the colour of every printed face (a Scrabble board's squares are
 not), touching cubes no threshold parted are cut on their lattice, and a lattice is grown to
-printed faces one step from found ones when the glyph reader confirms them.
+printed faces one step from found ones when the glyph reader confirms them (from a face
+touching no other, only a face lit like it, where its own outline is found).
 
 >>> import numpy as np, cv2
 >>> table = np.full((300, 300, 3), 60, np.uint8)
