@@ -2,7 +2,7 @@ import cv2
 import numpy as np
 import pytest
 
-from cubecam.vision.detect import find_faces, order_corners
+from cubecam.vision.detect import Quad, _refine, find_faces, order_corners
 from cubecam.vision.pipeline import _shows_glyph
 from tests.vision.scenes import matches, scene
 
@@ -36,3 +36,50 @@ def test_long_bar_is_not_a_face_but_squares_are():
 def test_corners_start_top_left_and_run_clockwise():
     points = np.array([[10, 10], [0, 0], [10, 0], [0, 10]], float)
     assert order_corners(points).tolist() == [[0, 0], [10, 0], [10, 10], [0, 10]]
+
+
+def test_top_face_is_cut_from_a_cube_showing_its_side():
+    table = np.full((400, 600, 3), (40, 50, 170), np.uint8)
+    for x in (40, 160, 280, 400):
+        cv2.rectangle(table, (x, 60), (x + 80, 140), (200, 120, 40), -1)
+        cv2.putText(table, "E", (x + 22, 125), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (255, 255, 255), 5)
+    cv2.rectangle(table, (200, 230), (280, 310), (200, 120, 40), -1)
+    shade = np.linspace(0.95, 0.85, 45)[:, None, None] * np.array([200, 120, 40])
+    table[311:356, 200:281] = shade.astype(np.uint8)
+    table = cv2.GaussianBlur(table, (5, 5), 0)
+    cv2.putText(table, "K", (222, 295), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (255, 255, 255), 5)
+    centres = [q.center for q in find_faces(table)]
+    assert len(centres) == 5
+    assert any(abs(x - 240) < 6 and abs(y - 270) < 6 for x, y in centres)
+
+
+def test_top_face_is_cut_out_of_an_outline_taking_in_the_side_face():
+    table = np.full((300, 520, 3), (40, 50, 170), np.uint8)
+    faces = []
+    for x in (40, 160, 280):
+        cv2.rectangle(table, (x, 40), (x + 80, 120), (200, 120, 40), -1)
+        cv2.putText(table, "E", (x + 22, 105), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (255, 255, 255), 5)
+        faces.append(Quad(np.float64([[x, 40], [x + 80, 40], [x + 80, 120], [x, 120]])))
+    cv2.rectangle(table, (400, 160), (480, 240), (200, 120, 40), -1)
+    cv2.rectangle(table, (400, 241), (480, 275), (185, 110, 36), -1)
+    cv2.putText(table, "K", (422, 225), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (255, 255, 255), 5)
+    whole = Quad(np.float64([[400, 160], [480, 160], [480, 275], [400, 275]]))
+    (top,) = _refine(table, [whole], faces, verify=None)
+    assert abs(top.center[0] - 440) < 4 and abs(top.center[1] - 200) < 4
+
+
+def test_faces_are_looked_for_inside_a_tray_holding_found_ones():
+    table = np.full((300, 400, 3), (200, 200, 205), np.uint8)
+    cv2.rectangle(table, (30, 30), (370, 270), (30, 30, 120), -1)
+    squares = [(x, y) for y in (50, 160) for x in (50, 160, 270)]
+    for x, y in squares:
+        cv2.rectangle(table, (x, y), (x + 80, y + 80), (225, 235, 240), -1)
+        cv2.putText(table, "R", (x + 20, y + 65), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (20, 20, 20), 5)
+    found = [
+        Quad(np.float64([[x, y], [x + 80, y], [x + 80, y + 80], [x, y + 80]]))
+        for x, y in squares[:4]
+    ]
+    tray = Quad(np.float64([[30, 30], [370, 30], [370, 270], [30, 270]]))
+    centres = [q.center for q in _refine(table, [tray], found, verify=_shows_glyph)]
+    for x, y in squares[4:]:
+        assert any(abs(cx - x - 40) < 4 and abs(cy - y - 40) < 4 for cx, cy in centres)

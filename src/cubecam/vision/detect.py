@@ -6,9 +6,12 @@ grey level and the colour saturation at many levels (both ways round, for dark c
 light letters too); then the ones that agree in size and colour with most others are kept.
 An outline holding several candidates is a tray or a board, not a cube; a square holding
 exactly one much smaller square is a face whose glyph (an O, the joker's frame) is square.
+Outlines a little too big to be a face (a cube's side face taken in) and a tray's outline
+are thresholded again on their own, more finely, for the faces inside them.
 Where the faces' colour is the colour of every printed face (a Scrabble board's squares are
 not), touching cubes no threshold parted are cut on their lattice, and a lattice is grown to
-printed faces one step from found ones when the glyph reader confirms them.
+printed faces one step from found ones when the glyph reader confirms them (from a face
+touching no other, only a face lit like it, where its own outline is found).
 
 >>> import numpy as np, cv2
 >>> table = np.full((300, 300, 3), 60, np.uint8)
@@ -35,6 +38,10 @@ _KERNEL = np.ones((3, 3), np.uint8)
 CUT = 1
 INKED = 40
 """The grey spread in a face's middle above which it carries a glyph."""
+GROW_STEPS = (1.0, 1.15, 1.3)
+"""Steps (in face sides) to a neighbour's centre tried where no two found faces touch."""
+LIT_LIKE = 9
+"""The colour distance (Lab) within which a face grown from a lone face is lit like it."""
 
 
 Verifier = Callable[[np.ndarray, list["Quad"]], list[bool]]
@@ -109,7 +116,9 @@ def _channels(image: np.ndarray) -> list[np.ndarray]:
     return channels
 
 
-def _masks(image: np.ndarray) -> Iterator[tuple[tuple[int, int, int], np.ndarray, int]]:
+def _masks(
+    image: np.ndarray, levels: int = LEVELS
+) -> Iterator[tuple[tuple[int, int, int], np.ndarray, int]]:
     """Every thresholded mask: (its key, the mask, how much its outlines must grow back).
 
     Each threshold is also tried with the image's edges cut out, so that faces touching
@@ -121,7 +130,7 @@ def _masks(image: np.ndarray) -> Iterator[tuple[tuple[int, int, int], np.ndarray
         lo, hi = np.percentile(channel, (3, 99))
         if hi - lo < 10:
             continue
-        for i, level in enumerate(np.linspace(lo, hi, LEVELS + 2)[1:-1]):
+        for i, level in enumerate(np.linspace(lo, hi, levels + 2)[1:-1]):
             binary = cv2.morphologyEx((channel > level).astype(np.uint8), cv2.MORPH_OPEN, _KERNEL)
             yield (c, i, 0), binary, 0
             yield (c, i, 1), binary & edges, CUT
@@ -202,15 +211,64 @@ def _drop_containers(quads: list[Quad]) -> list[Quad]:
     return [q for i, q in enumerate(quads) if i not in drop]
 
 
-def _common_size(quads: list[Quad]) -> list[Quad]:
-    """The outlines whose size agrees with most others."""
+def _common_size(image: np.ndarray, quads: list[Quad]) -> list[Quad]:
+    """The outlines whose size agrees with most others, printed ones counting most (a
+    table's patches of light come in sizes too, but carry no glyph)."""
     if len(quads) < 3:
         return quads
     sides = np.array([q.side for q in quads])
+    inked = np.array([_face_stats(image, q)[1] > INKED for q in quads], np.float64)
     ratio = sides[:, None] / sides[None, :]
-    support = ((ratio > 0.77) & (ratio < 1.3)).sum(axis=1)
+    support = ((ratio > 0.77) & (ratio < 1.3)) @ (0.002 + inked)
     reference = np.median(sides[support == support.max()])
     return [q for q in quads if 0.7 < q.side / reference < 1.45]
+
+
+def _refine(
+    image: np.ndarray, quads: list[Quad], faces: list[Quad], verify: Verifier | None
+) -> list[Quad]:
+    """Top faces inside outlines too big to be one, found by thresholds of that patch
+    alone: in one a little too big (a cube seen from low down, its side face taken in)
+    that holds no found face, the best outline of the faces' size; in a tray's (one holding
+    found faces), every such outline that ``verify`` reads as a glyph. Each must be printed
+    in the faces' colour."""
+    if len(faces) < 3:
+        return []
+    side = float(np.median([q.side for q in faces]))
+    reference = np.median([_face_stats(image, q)[0] for q in faces], axis=0)
+    centres = np.array([q.center for q in faces])
+
+    def printed(quad: Quad) -> bool:
+        colour, ink = _face_stats(image, quad)
+        return ink > INKED and np.linalg.norm((colour - reference) * (0.5, 1.0, 1.0)) < 18
+
+    found: list[Quad] = []
+    for outer in quads:
+        holds = sum(outer.contains(tuple(c)) for c in centres)
+        if holds == 0 and 1.2 < outer.side / side < 2.3:
+            inner = [q for q in _local_outlines(image, outer, side) if outer.contains(q.center)]
+            found += [q for q in sorted(inner, key=lambda q: -q.score) if printed(q)][:1]
+        elif holds >= 2 and outer.side > 2.5 * side and verify is not None:
+            inner = [q for q in _local_outlines(image, outer, side) if outer.contains(q.center)]
+            inner = [q for q in _suppress(inner) if printed(q)]
+            found += [q for q, ok in zip(inner, verify(image, inner), strict=True) if ok]
+    return found
+
+
+def _local_outlines(image: np.ndarray, region: Quad, side: float) -> list[Quad]:
+    """Outlines of about ``side`` found by thresholding the patch around ``region`` alone,
+    at finer levels than the whole photo gets."""
+    height, width = image.shape[:2]
+    x0, y0 = np.maximum(region.corners.min(axis=0).astype(int) - 2, 0)
+    x1, y1 = region.corners.max(axis=0).astype(int) + 3
+    patch = image[y0 : min(y1, height), x0 : min(x1, width)]
+    offset = np.array([x0, y0], np.float64)
+    return [
+        Quad(q.corners + offset, q.score, q.mask)
+        for key, mask, grow in _masks(patch, 3 * LEVELS)
+        for q in _outlines(mask, (0.75 * side) ** 2, (1.25 * side) ** 2, grow, key)
+        if 0.85 < q.side / side < 1.2
+    ]
 
 
 def _face_stats(image: np.ndarray, quad: Quad) -> tuple[np.ndarray, float]:
@@ -310,7 +368,9 @@ def _edge_angle(blob: np.ndarray) -> float:
 def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 3) -> list[Quad]:
     """Faces next to found ones on their lattice that thresholds missed (a crossword's
     cube darker or lighter than its neighbours): a printed face of the set's colour one
-    step from a found face, that ``verify`` reads as a glyph, is a cube."""
+    step from a found face, that ``verify`` reads as a glyph, is a cube. Next to a face
+    that touches no other (a step's length unknown), it must also be lit like that face:
+    a die's own side face is not."""
     printed = [(q, c) for q in faces for c, ink in [_face_stats(image, q)] if ink > INKED]
     if len(printed) < 2:
         return faces
@@ -323,38 +383,74 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
         np.linalg.norm(centres[:, None] - centres[None, :], axis=2) + np.eye(len(faces)) * 1e9
     )
     nearest = distance.min(axis=1)
-    frontier = [q for q, d in zip(faces, nearest, strict=True) if d < 1.35 * side]
-    step = (
-        float(np.clip(np.median(nearest[nearest < 1.35 * side]) / side, 1.0, 1.3))
-        if frontier
-        else 1.0
-    )
+    touching = nearest < 1.35 * side
+    pitch = np.median(nearest[touching]) / side if touching.any() else None
+    steps = GROW_STEPS if pitch is None else (float(np.clip(pitch, 1.0, 1.3)),)
+    lone = {id(q) for q, near in zip(faces, touching, strict=True) if not near}
+    frontier = faces
     for _ in range(rounds):
         centres = np.array([q.center for q in faces])
         side = float(np.median([q.side for q in faces]))
-        added: list[Quad] = []
+        slots: list[tuple[bool, list[tuple[float, Quad]]]] = []
         for quad in frontier:
             right = quad.corners[1] - quad.corners[0]
             down = quad.corners[3] - quad.corners[0]
+            own = _face_stats(image, quad)[0] if id(quad) in lone else None
             for offset in (right, -right, down, -down):
-                candidate = Quad(quad.corners + offset * step, 0.4, quad.mask)
-                taken = np.array([q.center for q in added]).reshape(-1, 2)
-                near = np.vstack([centres, taken])
-                if np.linalg.norm(near - np.array(candidate.center), axis=1).min() < 0.6 * side:
+                slot = []
+                for step in steps:
+                    candidate = Quad(quad.corners + offset * step, 0.4, quad.mask)
+                    if np.linalg.norm(centres - candidate.center, axis=1).min() < 0.6 * side:
+                        break
+                    if not _inside(image, candidate):
+                        continue
+                    colour, ink = _face_stats(image, candidate)
+                    distance = np.linalg.norm((colour - reference) * weights)
+                    lit = own is None or np.linalg.norm((colour - own) * weights) < LIT_LIKE
+                    if ink > INKED and distance < 18 and lit:
+                        slot.append((step, candidate))
+                if slot:
+                    slots.append((own is not None, slot))
+        options = [candidate for _, slot in slots for _, candidate in slot]
+        verdicts = iter(verify(image, options) if options else [])
+        added: list[Quad] = []
+        used: list[float] = []
+        for from_lone, slot in slots:
+            ok = [(step, q) for (step, q) in slot if next(verdicts)]
+            if not ok:
+                continue
+            step, quad = ok[0]
+            if from_lone:
+                quad = _snap(image, quad, side)
+                if quad is None:
                     continue
-                if not _inside(image, candidate):
-                    continue
-                colour, ink = _face_stats(image, candidate)
-                distance = np.linalg.norm((colour - reference) * weights)
-                if ink > INKED and distance < 18:
-                    added.append(candidate)
-        if added:
-            added = [q for q, ok in zip(added, verify(image, added), strict=True) if ok]
+            taken = np.array([q.center for q in added]).reshape(-1, 2)
+            if len(taken) and np.linalg.norm(taken - quad.center, axis=1).min() < 0.6 * side:
+                continue
+            added.append(quad)
+            used.append(step)
         if not added:
             break
+        steps = (float(np.median(used)),)
         faces += added
         frontier = added
     return faces
+
+
+def _snap(image: np.ndarray, quad: Quad, side: float) -> Quad | None:
+    """The outline a face grown a guessed step away really has, or None if there is none."""
+    region = Quad(quad.center + (quad.corners - quad.center) * 1.5)
+    near = [
+        q
+        for q in _local_outlines(image, region, side)
+        if np.linalg.norm(np.subtract(q.center, quad.center)) < 0.3 * side
+    ]
+    return max(near, key=lambda q: q.score, default=None)
+
+
+def _unseen(quads: list[Quad], faces: list[Quad]) -> list[Quad]:
+    """The outlines that lie on none of ``faces``."""
+    return [q for q in quads if not any(face.contains(q.center) for face in faces)]
 
 
 def _inside(image: np.ndarray, quad: Quad) -> bool:
@@ -369,13 +465,11 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     ``verify`` says which of some outlines show a glyph; given, faces next to found ones
     that no threshold picked out are looked for too.
     """
-    quads = _suppress(candidates(image))
-    quads = _drop_containers(quads)
-    quads = _common_size(quads)
-    quads = _common_colour(image, quads)
-    tiles = _tiles(image, quads)
-    if tiles:
-        quads = _suppress(quads + tiles)
+    everything = _suppress(candidates(image))
+    quads = _common_colour(image, _common_size(image, _drop_containers(everything)))
+    more = _tiles(image, quads) + _unseen(_refine(image, everything, quads, verify), quads)
+    if more:
+        quads = _suppress(quads + more)
     if verify is not None:
         quads = _grow(image, quads, verify)
     return sorted(quads, key=lambda q: (q.center[1], q.center[0]))
