@@ -51,6 +51,7 @@ def test_loose_dice_are_all_unused():
         ("AB\nC3", 2, 2),
         ("AB\nC[Qu", 2, 2),
         ("AB\nunused: A 7", 2, None),
+        ("not an image", 1, 1),
         ("gmae: x\nAB", 1, None),
         ("AB\nunused: A\nCD", 3, None),
         ("AB\ngame: adlib", 2, None),

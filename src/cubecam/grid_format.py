@@ -36,6 +36,7 @@ from cubecam.errors import GridSyntaxError, InputError
 from cubecam.layout import BLANK, JOKER, WILD, Face, Layout, LayoutKind, Square
 
 HEADERS = ("game", "set", "kind", "lang", "player")
+MAX_FACE_LETTERS = 2  # multi-letter faces on real cubes and dice: Qu, Er, Th, In, An, He
 _HEADER = re.compile(r"^([A-Za-z]+)\s*:(.*)$")
 
 
@@ -175,10 +176,10 @@ def parse_face(
         return Face(WILD)
     if token.upper() in (BLANK, JOKER):
         return Face(token.upper())
-    if not token.isalpha():
+    if not token.isalpha() or len(token) > MAX_FACE_LETTERS:
         raise GridSyntaxError(
             f"unknown symbol {token!r}: use a letter, '.', '?', a lower-case letter "
-            "for a declared wildcard, or [Qu] for a multi-letter face",
+            "for a declared wildcard, or [Qu] for a multi-letter face (two letters at most)",
             line,
             column,
         )

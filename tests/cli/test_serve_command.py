@@ -54,3 +54,20 @@ def test_serve_listens_on_localhost_and_serves_the_api(tmp_path: Path) -> None:
         output, _ = server.communicate(timeout=10)
     assert f"http://127.0.0.1:{port}/" in output
     assert "--host 0.0.0.0" in output
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cubecam.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(
+            main, ["serve", "--port", str(port), "--data-dir", str(tmp_path / "data")]
+        )
+    assert result.exit_code == 2, result.output
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "Traceback" not in result.output

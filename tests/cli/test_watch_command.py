@@ -19,3 +19,13 @@ def test_camera_and_video_together_are_refused() -> None:
         main, ["watch", "--camera", "0", "--video", "x.avi", "--game", "adlib", "--no-window"]
     )
     assert result.exit_code == 2 and "not both" in result.output
+
+
+def test_a_file_that_is_no_video_is_one_line(tmp_path) -> None:
+    junk = tmp_path / "junk.avi"
+    junk.write_bytes(b"not a video at all")
+    result = CliRunner().invoke(
+        main, ["watch", "--video", str(junk), "--game", "scrabble-cubes", "--no-window"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "no frames cubecam can read" in result.output or "cannot open" in result.output

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import platformdirs
 
-from cubecam.serve.network import ANY_HOSTS, page_urls, qr_text
+from cubecam.serve.network import ANY_HOSTS, check_can_listen, page_urls, qr_text
 
 
 @click.command()
@@ -34,6 +34,7 @@ def serve(host: str, port: int, db: Path | None, data_dir: Path | None) -> None:
 
     from cubecam.serve import create_app
 
+    check_can_listen(host, port)
     data_dir = data_dir or Path(platformdirs.user_data_dir("cubecam"))
     app = create_app(data_dir, db)
     urls = page_urls(host, port)

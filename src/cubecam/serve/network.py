@@ -8,6 +8,8 @@ import socket
 
 import qrcode
 
+from cubecam.errors import InputError
+
 ANY_HOSTS = ("0.0.0.0", "::")
 
 
@@ -53,3 +55,16 @@ def qr_text(url: str) -> str:
     out = io.StringIO()
     code.print_ascii(out=out, invert=True)
     return out.getvalue()
+
+
+def check_can_listen(host: str, port: int) -> None:
+    """Raise a clear InputError when ``host:port`` cannot be listened on (in use, no such address)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise InputError(
+                f"cannot listen on {host}:{port} ({error.strerror}): choose another --port or --host"
+            ) from None

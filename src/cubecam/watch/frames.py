@@ -16,7 +16,8 @@ from cubecam.errors import InputError
 def frames(source: int | Path) -> Iterator[np.ndarray]:
     """Every frame of a video file, or of camera ``source`` until it stops, as BGR arrays.
 
-    The source is opened at once, so a missing one is an error before the first frame.
+    The source is opened and its first frame read at once, so a missing or
+    unreadable one is an error before anything else happens.
     """
     if isinstance(source, Path) and not source.is_file():
         raise InputError(f"video not found: {source}")
@@ -24,11 +25,17 @@ def frames(source: int | Path) -> Iterator[np.ndarray]:
     if not capture.isOpened():
         what = f"video {source}" if isinstance(source, Path) else f"camera {source}"
         raise InputError(f"cannot open {what}")
-    return _read_all(capture)
+    ok, first = capture.read()
+    if not ok:
+        capture.release()
+        what = f"video {source} has" if isinstance(source, Path) else f"camera {source} gives"
+        raise InputError(f"{what} no frames cubecam can read")
+    return _read_all(capture, first)
 
 
-def _read_all(capture: cv2.VideoCapture) -> Iterator[np.ndarray]:
+def _read_all(capture: cv2.VideoCapture, first: np.ndarray) -> Iterator[np.ndarray]:
     try:
+        yield first
         while True:
             ok, frame = capture.read()
             if not ok:
