@@ -629,16 +629,6 @@ def _spread(items: list, limit: int) -> list:
     return [items[int(i * step)] for i in range(limit)]
 
 
-def realdata_root() -> Path | None:
-    """``CUBECAM_REALDATA`` if set, else ``shared/realdata`` beside the repository (or beside
-    a folder above it, for worktrees), if present."""
-    if os.environ.get("CUBECAM_REALDATA"):
-        path = Path(os.environ["CUBECAM_REALDATA"])
-        return path if path.is_dir() else None
-    candidates = [parent / "shared" / "realdata" for parent in ROOT.parents]
-    return next((path for path in candidates if path.is_dir()), None)
-
-
 def render_set(out: Path, per_kind: int, seed: int, size: tuple[int, int]) -> Path:
     """A small rendered set of every scene kind, for the benchmark's first folder."""
     from cubecam.synth.dataset import KINDS, write_set
@@ -655,6 +645,8 @@ def folders_to_run(args: argparse.Namespace, workdir: Path) -> list[tuple[str, P
             folders.append(
                 ("rendered", render_set(workdir / "rendered", args.synth, args.seed, (1024, 768)))
             )
+        from cubecam.vision.glyphs.dataset import realdata_root
+
         root = realdata_root()
         for name in REALDATA_FOLDERS:
             path = None if root is None else root / name

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from cubecam.lexicon import Lexicon, load_lexicon
+from cubecam.vision.glyphs.dataset import realdata_root
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "sample_images"
-
-
-def realdata_dir() -> Path | None:
-    """``../shared/realdata`` beside the repository (or ``CUBECAM_REALDATA``), when present."""
-    path = Path(os.environ.get("CUBECAM_REALDATA") or REPO.parent / "shared" / "realdata")
-    return path if path.is_dir() else None
 
 
 @pytest.fixture(scope="session")
@@ -31,7 +25,7 @@ def sv() -> Lexicon:
 
 @pytest.fixture(scope="session")
 def realdata() -> Path:
-    path = realdata_dir()
+    path = realdata_root()
     if path is None:
         pytest.skip("../shared/realdata is not present")
     return path

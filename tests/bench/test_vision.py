@@ -15,6 +15,7 @@ import pytest
 
 from cubecam.layout import Face, Layout, LayoutKind
 from cubecam.synth.dataset import make_scene, write_labelled
+from cubecam.vision.glyphs.dataset import realdata_root
 from tests.conftest import REPO
 
 spec = importlib.util.spec_from_file_location("bench_vision", REPO / "bench" / "vision.py")
@@ -149,9 +150,7 @@ def test_absent_realdata_folders_are_skipped(
 
 
 def test_board_grid_puts_the_labelled_tiles_on_tiles_in_the_photo() -> None:
-    from tests.conftest import realdata_dir
-
-    root = realdata_dir()
+    root = realdata_root()
     if root is None or not (root / "boards").is_dir():
         pytest.skip("../shared/realdata is absent")
     for sample in vision.load_samples(root / "boards")[:2]:

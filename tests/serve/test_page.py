@@ -27,14 +27,19 @@ def final(grid: str) -> str:
     return str(get_game("scrabble-cubes").score(parse_grid(grid), load_lexicon("en")).final)
 
 
-def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> None:
-    page = chromium.new_page()
-    open_page(page, live_server)
+def start_logged_game(page) -> None:
+    """Start a logged Game One for Ann and Bo from the page, as a player would."""
     page.click("#new-game summary")
     page.select_option("#new-kind", "scrabble-cubes")
     page.fill("#new-players", "Ann, Bo")
     page.click("#new-button")
     page.wait_for_selector("#player-label:not([hidden])")
+
+
+def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    start_logged_game(page)
     assert page.input_value("#player") == "Ann"
 
     page.click("#grid-entry summary")
@@ -109,11 +114,7 @@ def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_pa
     truth = parse_grid(label["grid"])
     page = chromium.new_page()
     open_page(page, live_server)
-    page.click("#new-game summary")
-    page.select_option("#new-kind", "scrabble-cubes")
-    page.fill("#new-players", "Ann, Bo")
-    page.click("#new-button")
-    page.wait_for_selector("#player-label:not([hidden])")
+    start_logged_game(page)
 
     page.set_input_files("#photo", str(SAMPLES / "game-one-crossword.jpg"))
     page.wait_for_selector("#tally:not([hidden])")

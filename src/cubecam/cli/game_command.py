@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 import click
 
 from cubecam.cli.hunt_command import read_players
-from cubecam.cli.options import json_option, read_grid
+from cubecam.cli.options import db_option, json_option, read_grid
 from cubecam.cli.photo_input import describe, layout_from
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
@@ -19,23 +17,12 @@ from cubecam.rules.tally import signed
 from cubecam.scorelog import KINDS, Recorded, ScoreLog, Sheet
 from cubecam.scorelog.export import FORMATS, export_csv, export_json
 
-F = TypeVar("F", bound=Callable)
-
-
-def db_option(command: F) -> F:
-    return click.option(
-        "--db",
-        "db_path",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="The score log file (default: $CUBECAM_DB, else scores.sqlite3 in your data folder).",
-    )(command)
-
 
 def read_layout(grid: Path | None, photo: Path | None, cubeset: str | None) -> Layout:
     """The layout of a turn: the typed grid, or the photo read by the camera side."""
     cubes = load_cubeset(cubeset) if cubeset else None
     layout, reading = layout_from(
-        grid if grid else None, None if grid else photo, kind="crossword", cubeset=cubes
+        grid, photo if grid is None else None, kind="crossword", cubeset=cubes
     )
     if reading is not None:
         click.echo(describe(reading) + "\n")

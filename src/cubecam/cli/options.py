@@ -37,6 +37,16 @@ def lexicon_options(default_lang: str | None = "en") -> Callable[[F], F]:
     return decorate
 
 
+def db_option(command: F) -> F:
+    """``--db FILE``: the score log to use."""
+    return click.option(
+        "--db",
+        "db_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="The score log file (default: $CUBECAM_DB, else scores.sqlite3 in your data folder).",
+    )(command)
+
+
 def json_option(command: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
 

@@ -76,11 +76,11 @@ def score(
       cubecam score --game scrabble-cubes sample_images/game-one-crossword.jpg
       cubecam score --game scrabble-cubes --grid sample_images/game-one.grid
     """
-    headers = read_grid(grid_path).headers if grid_path else {}
-    crossword = game_for(headers, game, cubeset)
+    photo_set = game_for({}, game, cubeset).cubeset if grid_path is None else None
     layout, reading = layout_from(
-        grid_path, photo, kind="crossword", cubeset=crossword.cubeset, fixes=fixes
+        grid_path, photo, kind="crossword", cubeset=photo_set, fixes=fixes
     )
+    crossword = game_for(layout.headers, game, cubeset)
     lexicon = load_lexicon(lang or layout.headers.get("lang") or crossword.cubeset.lang, wordlist)
     tally = crossword.score(layout, lexicon)
     if annotate_path is not None:

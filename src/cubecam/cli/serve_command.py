@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import platformdirs
 
-from cubecam.serve.network import ANY_HOSTS, check_can_listen, page_urls, qr_text
+from cubecam.cli.options import db_option
 
 
 @click.command()
@@ -18,25 +18,22 @@ from cubecam.serve.network import ANY_HOSTS, check_can_listen, page_urls, qr_tex
     help="Address to listen on; 0.0.0.0 serves phones on the same Wi-Fi.",
 )
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option(
-    "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The score log database (default: the user's data folder).",
-)
+@db_option
 @click.option(
     "--data-dir",
     type=click.Path(file_okay=False, path_type=Path),
     help="Where photos are kept (default: the user's data folder).",
 )
-def serve(host: str, port: int, db: Path | None, data_dir: Path | None) -> None:
+def serve(host: str, port: int, db_path: Path | None, data_dir: Path | None) -> None:
     """Serve the phone page: photo in, annotated layout and tally out."""
     import uvicorn
 
     from cubecam.serve import create_app
+    from cubecam.serve.network import ANY_HOSTS, check_can_listen, page_urls, qr_text
 
     check_can_listen(host, port)
     data_dir = data_dir or Path(platformdirs.user_data_dir("cubecam"))
-    app = create_app(data_dir, db)
+    app = create_app(data_dir, db_path)
     urls = page_urls(host, port)
     click.echo(f"cubecam: serving the page at {urls[0]}")
     if host in ANY_HOSTS:

@@ -44,12 +44,12 @@ class CrosswordGame:
         problems = self.cubeset.check(layout)
         if problems:
             raise InputError("; ".join(problems))
-        tally = CrosswordTally(game=self.title, lexicon=lexicon.name)
         groups = layout.groups()
         main = set(groups[0]) if groups else set()
         outside = [sq for group in groups[1:] for sq in group]
+        violations = []
         if outside:
-            tally.violations.append(
+            violations.append(
                 f"only one grouping is allowed: {len(outside)} cube{'s' if len(outside) > 1 else ''} "
                 f"at {_where(outside)} do not interlock with the crossword and count as unused"
             )
@@ -61,10 +61,10 @@ class CrosswordGame:
             return self._tally(layout, words, letters, lexicon, alone, outside).final
 
         letters = best_assignment(words, layout.cells, lexicon, worth)
-        scored = self._tally(layout, words, letters, lexicon, alone, outside)
-        scored.violations[:0] = tally.violations
-        scored.game, scored.lexicon = tally.game, tally.lexicon
-        return scored
+        tally = self._tally(layout, words, letters, lexicon, alone, outside)
+        tally.violations[:0] = violations
+        tally.game, tally.lexicon = self.title, lexicon.name
+        return tally
 
     def _tally(
         self,

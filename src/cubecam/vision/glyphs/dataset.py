@@ -33,11 +33,12 @@ _UPRIGHT_SETS = ("scrabble-tiles-binarised",)
 
 
 def realdata_root() -> Path | None:
-    """``$CUBECAM_REALDATA`` or ``../shared/realdata`` beside the repository, if present."""
-    env = os.environ.get("CUBECAM_REALDATA")
-    here = Path(__file__).resolve()
-    candidates = [Path(env)] if env else []
-    candidates += [parent / "shared" / "realdata" for parent in here.parents]
+    """``$CUBECAM_REALDATA`` if set, else ``shared/realdata`` beside the repository (or beside a
+    folder above it), when present."""
+    if os.environ.get("CUBECAM_REALDATA"):
+        path = Path(os.environ["CUBECAM_REALDATA"])
+        return path if path.is_dir() else None
+    candidates = [parent / "shared" / "realdata" for parent in Path(__file__).resolve().parents]
     return next((path for path in candidates if path.is_dir()), None)
 
 
