@@ -83,3 +83,14 @@ def test_faces_are_looked_for_inside_a_tray_holding_found_ones():
     centres = [q.center for q in _refine(table, [tray], found, verify=_shows_glyph)]
     for x, y in squares[4:]:
         assert any(abs(cx - x - 40) < 4 and abs(cy - y - 40) < 4 for cx, cy in centres)
+
+
+@pytest.mark.parametrize(("kind", "fx", "fy"), [("tray", 1.4, 1.0), ("crossword", 1.0, 1.4)])
+def test_faces_of_a_stretched_photo_are_found_squeezed_back(kind, fx, fy):
+    image, label = scene(kind)
+    stretched = cv2.resize(image, None, fx=fx, fy=fy, interpolation=cv2.INTER_LINEAR)
+    quads = find_faces(stretched, verify=_shows_glyph)
+    found = matches(np.array([q.center for q in quads]).reshape(-1, 2) / (fx, fy), label)
+    assert all(f is not None for f in found)
+    assert len(quads) == len(found)
+    assert {q.squeeze for q in quads} == {(0.75, 1.0) if fx > 1 else (1.0, 0.75)}

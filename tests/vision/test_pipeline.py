@@ -66,6 +66,12 @@ def test_rendered_tray():
     assert read_right(reading, label) >= 0.85
 
 
+def test_stretched_tray_keeps_its_grid():
+    image, label = scene("tray")
+    wide = cv2.resize(image, None, fx=1.4, fy=1.0, interpolation=cv2.INTER_LINEAR)
+    assert read_photo(wide).to_json()["rows"] == read_photo(image).to_json()["rows"]
+
+
 def test_loose_dice():
     image, label = scene("loose")
     reading = read_photo(image, layout="loose")

@@ -143,9 +143,10 @@ def read_photo(
     if ocr not in OCR_ENGINES:
         raise InputError(f"unknown reader {ocr!r} (known: {', '.join(OCR_ENGINES)})")
     loaded, quads, patches = read_faces(source)
-    centres = np.array([q.center for q in quads])
-    angle = common_angle([q.angle for q in quads])
-    side = float(np.median([q.side for q in quads]))
+    squared = [q.squeezed() for q in quads]
+    centres = np.array([q.center for q in squared])
+    angle = common_angle([q.angle for q in squared])
+    side = float(np.median([q.side for q in squared]))
     grid = build_grid(centres, angle, side)
     notes: list[str] = []
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
