@@ -596,8 +596,8 @@ def _run_pipeline(
     try:
         result = read_photo(sample.path)
     except Exception as error:  # a crash on one photo is a result, not the end of the run
-        score.photos += 1
         score.errors.append(f"{sample.path.name}: {type(error).__name__}: {error}")
+        score_photo(score, sample, image, None)  # nothing found, no layout
         return
     score.seconds.append(time.perf_counter() - start)
     if len(score.seconds) == 1:
