@@ -59,8 +59,8 @@ def calibrate(name: str, photos: list[tuple[str | Path, Layout]]) -> tuple[Path,
     network = shipped_network()
     for photo, typed in photos:
         reading = read_photo(photo, layout=typed.kind.value)
-        _, _, patches = read_faces(photo)
-        for patch, label in zip(patches, typed_labels(reading, typed), strict=True):
+        _, _, views = read_faces(photo)
+        for patch, label in zip(views[:, 0], typed_labels(reading, typed), strict=True):
             if label not in CLASSES:
                 continue
             turns = np.stack([np.rot90(patch, k) for k in range(4)])

@@ -18,10 +18,10 @@ import numpy as np
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import Face, Layout, LayoutKind
-from cubecam.vision.crop import cut_faces
+from cubecam.vision.crop import cut_faces, cut_views
 from cubecam.vision.detect import Quad, find_faces
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
-from cubecam.vision.glyphs.read import GlyphScores, read_glyphs
+from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
 from cubecam.vision.knowledge import Guess, alphabet, apply_cubeset
 from cubecam.vision.lattice import Grid, build_grid, common_angle, tray_grid
 from cubecam.vision.load import LoadedImage, load_scaled
@@ -115,14 +115,15 @@ def _shows_glyph(image: np.ndarray, quads: list[Quad]) -> list[bool]:
 def read_faces(
     source: str | Path | bytes | np.ndarray,
 ) -> tuple[LoadedImage, list[Quad], np.ndarray]:
-    """The photo at working size, its faces' outlines and their grey patches."""
+    """The photo at working size, its faces' outlines and their grey patches in each of the
+    crop's views (the first as cut)."""
     loaded, name = _loaded(source)
     quads = find_faces(loaded.image, verify=_shows_glyph)
     if not quads:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
         )
-    return loaded, quads, cut_faces(loaded.image, quads)
+    return loaded, quads, cut_views(loaded.image, quads)
 
 
 def read_photo(
@@ -142,7 +143,7 @@ def read_photo(
         raise InputError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})")
     if ocr not in OCR_ENGINES:
         raise InputError(f"unknown reader {ocr!r} (known: {', '.join(OCR_ENGINES)})")
-    loaded, quads, patches = read_faces(source)
+    loaded, quads, views = read_faces(source)
     squared = [q.squeezed() for q in quads]
     centres = np.array([q.center for q in squared])
     angle = common_angle([q.angle for q in squared])
@@ -153,9 +154,9 @@ def read_photo(
     on_grid = np.array([square is not None for square in grid.squares])
     if ocr == "tesseract":
         kind = _choose_layout(layout, grid, len(quads), cubeset, 1.0)
-        probabilities, turn = tesseract_probabilities(patches, allowed, kind), 0
+        probabilities, turn = tesseract_probabilities(views[:, 0], allowed, kind), 0
     else:
-        scores = read_glyphs(patches)
+        scores = read_views(views)
         if cubeset is not None:
             scores = adjust_for_look(scores, cubeset.name)
         turn, agreement = _orientation(scores, on_grid)

@@ -16,6 +16,7 @@ import numpy as np
 from cubecam.errors import CubecamError
 
 MODEL_PATH = Path(__file__).with_name("model.npz")
+BATCH = 128
 
 
 class GlyphNetwork:
@@ -55,7 +56,12 @@ class GlyphNetwork:
             raise CubecamError(f"the glyph model {path} is missing or damaged: {error}") from None
 
     def features(self, images: np.ndarray) -> np.ndarray:
-        """The penultimate layer for a batch N×H×W (what calibration compares)."""
+        """The penultimate layer for a batch N×H×W (what calibration compares), worked out
+        :data:`BATCH` images at a time to bound the memory a board of many faces takes."""
+        if len(images) > BATCH:
+            return np.concatenate(
+                [self.features(images[i : i + BATCH]) for i in range(0, len(images), BATCH)]
+            )
         x = images[..., None].astype(np.float32)
         for kernel, bias, pool in self.convs:
             x = np.maximum(_conv3x3(x, kernel) + bias, 0.0)

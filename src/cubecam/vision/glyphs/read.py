@@ -66,3 +66,12 @@ def read_glyphs(patches: np.ndarray, network: GlyphNetwork | None = None) -> Gly
     logits = network.logits_from_features(features)
     probabilities = softmax(logits).reshape(len(inputs), len(network.classes), TURNS)
     return GlyphScores(probabilities, features)
+
+
+def read_views(views: np.ndarray, network: GlyphNetwork | None = None) -> GlyphScores:
+    """Scores for faces seen in several views each (N × V × H × W), averaged over the views."""
+    n, v = views.shape[:2]
+    scores = read_glyphs(views.reshape(n * v, *views.shape[2:]), network)
+    probabilities = scores.probabilities.reshape(n, v, *scores.probabilities.shape[1:])
+    features = scores.features.reshape(n, v, -1)
+    return GlyphScores(probabilities.mean(axis=1), features.mean(axis=1))
