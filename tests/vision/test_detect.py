@@ -2,8 +2,9 @@ import cv2
 import numpy as np
 import pytest
 
-from cubecam.vision.detect import Quad, _refine, find_faces, order_corners
+from cubecam.vision.detect import _refine, find_faces
 from cubecam.vision.pipeline import _shows_glyph
+from cubecam.vision.quad import Quad, order_corners
 from tests.vision.scenes import matches, scene
 
 

@@ -3,7 +3,7 @@ little shifted and scaled (an outline a few pixels off, a side face taken in, re
 averaged over views than from one cut).
 
 >>> import numpy as np
->>> from cubecam.vision.detect import Quad
+>>> from cubecam.vision.quad import Quad
 >>> image = np.zeros((100, 100, 3), np.uint8)
 >>> quad = Quad(np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float))
 >>> cut_faces(image, [quad]).shape
@@ -15,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from cubecam.vision.detect import Quad
+from cubecam.vision.quad import Quad
 
 PATCH = 64
 VIEWS = ((1.0, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0))
@@ -40,7 +40,7 @@ def cut_views(image: np.ndarray, quads: list[Quad], size: int = PATCH) -> np.nda
     """Patches of every face in each of :data:`VIEWS`: faces × views × ``size`` × ``size``.
 
     >>> import numpy as np
-    >>> from cubecam.vision.detect import Quad
+    >>> from cubecam.vision.quad import Quad
     >>> quad = Quad(np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float))
     >>> cut_views(np.zeros((100, 100, 3), np.uint8), [quad, quad]).shape
     (2, 7, 64, 64)

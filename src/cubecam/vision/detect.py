@@ -15,6 +15,8 @@ touching no other, only a face lit like it, where its own outline is found).
 Where the faces found are longer one way than the other (a photo resized to a square, a
 table seen from low down), the photo is looked at again squeezed along that axis, so that
 faces square on the table are square again, and the look that finds more faces is kept.
+Where the glyphs, spots on a lattice, give more faces than the outlines did (dark cubes
+touching, see :mod:`~cubecam.vision.glyph_faces`), a face is placed around each of them.
 
 >>> import numpy as np, cv2
 >>> table = np.full((300, 300, 3), 60, np.uint8)
@@ -27,12 +29,14 @@ faces square on the table are square again, and the look that finds more faces i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Iterator
+from dataclasses import replace
 
 import cv2
 import numpy as np
+
+from cubecam.vision.glyph_faces import faces_from_glyphs
+from cubecam.vision.quad import Quad, Verifier, order_corners
 
 LEVELS = 10
 MIN_AREA = 0.0004
@@ -45,74 +49,12 @@ GROW_STEPS = (1.0, 1.15, 1.3)
 """Steps (in face sides) to a neighbour's centre tried where no two found faces touch."""
 LIT_LIKE = 9
 """The colour distance (Lab) within which a face grown from a lone face is lit like it."""
+GLYPH_ONLY = 0.7
+"""An outline less than this share of the side of a face found around its glyph is the glyph's."""
 SQUARE_ENOUGH = 1.1
 """Faces whose sides along the photo's two axes differ by less than this are seen square."""
 SQUEEZE = 0.75
 """How much the photo is squeezed along the axis its faces look stretched in."""
-
-
-Verifier = Callable[[np.ndarray, list["Quad"]], list[bool]]
-
-
-@dataclass(frozen=True)
-class Quad:
-    """One face outline: corners clockwise from the top-left as seen, in image pixels."""
-
-    corners: np.ndarray
-    score: float = 1.0
-    mask: tuple[int, int, int] = (0, 0, 0)
-    """Which thresholded mask it came from: (channel, level, variant)."""
-    squeeze: tuple[float, float] = (1.0, 1.0)
-    """The (horizontal, vertical) scale of the photo it was found in: there it is square."""
-
-    @cached_property
-    def center(self) -> tuple[float, float]:
-        x, y = self.corners.mean(axis=0)
-        return (float(x), float(y))
-
-    @cached_property
-    def side(self) -> float:
-        """The mean length of the four edges."""
-        return float(np.linalg.norm(self.corners - np.roll(self.corners, 1, axis=0), axis=1).mean())
-
-    @property
-    def angle(self) -> float:
-        """Degrees of the top edge from the horizontal, in (-45, 45]."""
-        dx, dy = self.corners[1] - self.corners[0]
-        return float(np.degrees(np.arctan2(dy, dx)))
-
-    def scaled(self, factor: float) -> Quad:
-        return Quad(self.corners * factor, self.score, self.mask, self.squeeze)
-
-    def squeezed(self) -> Quad:
-        """The outline in the photo squeezed as it was found in, where the face is square."""
-        return Quad(self.corners * self.squeeze, self.score, self.mask, self.squeeze)
-
-    @property
-    def stretch(self) -> float:
-        """How much longer it is along the photo's x axis than along its y axis, whatever
-        its turn: a square turned any way gives 1, the same square stretched x2 sideways 2.
-
-        >>> Quad(np.array([[0, 0], [2, 1], [1, 3], [-1, 2]], float)).stretch
-        1.0
-        """
-        edges = np.roll(self.corners, -1, axis=0) - self.corners
-        x, y = (edges**2).sum(axis=0)
-        return float(np.sqrt(x / y))
-
-    def contains(self, point: tuple[float, float]) -> bool:
-        return cv2.pointPolygonTest(self.corners.astype(np.float32), point, False) > 0
-
-
-def order_corners(points: np.ndarray) -> np.ndarray:
-    """Four points clockwise (as displayed), starting at the corner whose edge runs rightwards."""
-    points = np.asarray(points, np.float64).reshape(4, 2)
-    centre = points.mean(axis=0)
-    angles = np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0])
-    points = points[np.argsort(angles)]
-    edges = np.roll(points, -1, axis=0) - points
-    start = int(np.argmax(edges[:, 0] / (np.linalg.norm(edges, axis=1) + 1e-9)))
-    return np.roll(points, -start, axis=0)
 
 
 def _outline(contour: np.ndarray, area: float) -> tuple[np.ndarray, float] | None:
@@ -488,8 +430,32 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     """The top faces of the cubes in a BGR image, in reading order (top to bottom).
 
     ``verify`` says which of some outlines show a glyph; given, faces next to found ones
-    that no threshold picked out are looked for too.
+    that no threshold picked out are looked for too, and faces placed around glyphs on a
+    lattice are taken where they far outnumber the outlines (dark cubes touching).
     """
+    quads = _squeezed_if_stretched(image, verify)
+    if verify is not None:
+        glyphed = faces_from_glyphs(image, verify, outnumbering=len(quads))
+        squeeze = quads[0].squeeze if quads else (1.0, 1.0)
+        quads = _with_glyph_faces(quads, [replace(q, squeeze=squeeze) for q in glyphed])
+    return sorted(quads, key=lambda q: (q.center[1], q.center[0]))
+
+
+def _with_glyph_faces(faces: list[Quad], glyphed: list[Quad]) -> list[Quad]:
+    """``faces`` and the faces found around glyphs: a glyph face takes the place of outlines
+    much smaller than it lying within it (the outlines of glyphs, not of faces), and is left
+    out where it lies on or beside a face of its size (a glyph on that face's side)."""
+    faces = list(faces)
+    for glyph in glyphed:
+        within = [f for f in faces if glyph.contains(f.center) and f.side < GLYPH_ONLY * glyph.side]
+        faces = [f for f in faces if all(f is not w for w in within)]
+        if all(np.linalg.norm(np.subtract(glyph.center, f.center)) > f.side for f in faces):
+            faces.append(glyph)
+    return faces
+
+
+def _squeezed_if_stretched(image: np.ndarray, verify: Verifier | None) -> list[Quad]:
+    """The faces as seen, or as seen squeezed where that finds more (see the module's doc)."""
     quads = _faces_as_seen(image, verify)
     stretch = float(np.median([q.stretch for q in quads])) if quads else 1.0
     if len(quads) >= 3 and 1 / SQUARE_ENOUGH < stretch < SQUARE_ENOUGH:

@@ -19,13 +19,14 @@ from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import Face, Layout, LayoutKind
 from cubecam.vision.crop import cut_faces, cut_views
-from cubecam.vision.detect import Quad, find_faces
+from cubecam.vision.detect import find_faces
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
 from cubecam.vision.knowledge import Guess, alphabet, apply_cubeset
 from cubecam.vision.lattice import Grid, build_grid, common_angle, tray_grid
 from cubecam.vision.load import LoadedImage, load_scaled
 from cubecam.vision.looks import adjust_for_look
+from cubecam.vision.quad import Quad
 from cubecam.vision.reading import CubeReading, Reading
 from cubecam.vision.tesseract import tesseract_probabilities
 
