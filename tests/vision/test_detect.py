@@ -2,7 +2,7 @@ import cv2
 import numpy as np
 import pytest
 
-from cubecam.vision.detect import _refine, find_faces
+from cubecam.vision.detect import _refine, _top_faces_only, find_faces
 from cubecam.vision.pipeline import _shows_glyph
 from cubecam.vision.quad import Quad, order_corners
 from tests.vision.scenes import matches, scene
@@ -95,3 +95,17 @@ def test_faces_of_a_stretched_photo_are_found_squeezed_back(kind, fx, fy):
     assert all(f is not None for f in found)
     assert len(quads) == len(found)
     assert {q.squeeze for q in quads} == {(0.75, 1.0) if fx > 1 else (1.0, 0.75)}
+
+
+def test_side_faces_and_overlapping_outlines_are_not_top_faces():
+    image = np.full((300, 500, 3), (60, 120, 150), np.uint8)
+    tops, sides = [], []
+    for x in (100, 180, 260):
+        cv2.rectangle(image, (x, 80), (x + 79, 159), (200, 200, 200), -1)
+        cv2.rectangle(image, (x, 160), (x + 79, 219), (90, 90, 90), -1)
+        tops.append(Quad(np.float64([[x, 80], [x + 79, 80], [x + 79, 159], [x, 159]])))
+        sides.append(Quad(np.float64([[x, 150], [x + 79, 150], [x + 79, 229], [x, 229]]), 0.9))
+    overlapping = Quad(np.add(tops[0].corners, (30, 10)), 0.5)
+    lone = Quad(np.float64([[400, 200], [460, 200], [460, 260], [400, 260]]))
+    kept = _top_faces_only(image, tops + sides + [overlapping, lone])
+    assert {q.center for q in kept} == {q.center for q in [*tops, lone]}

@@ -49,6 +49,12 @@ GROW_STEPS = (1.0, 1.15, 1.3)
 """Steps (in face sides) to a neighbour's centre tried where no two found faces touch."""
 LIT_LIKE = 9
 """The colour distance (Lab) within which a face grown from a lone face is lit like it."""
+APART = 0.7
+"""Two cubes' top faces lie at least this many face sides apart, centre to centre."""
+LIT = 1.4
+"""Touching faces lit more than this many times brighter or darker are a top and a side."""
+TOUCHING = 1.05
+"""Faces whose centres are nearer than this many sides are on touching cubes."""
 GLYPH_ONLY = 0.7
 """An outline less than this share of the side of a face found around its glyph is the glyph's."""
 SQUARE_ENOUGH = 1.1
@@ -438,7 +444,34 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
         glyphed = faces_from_glyphs(image, verify, outnumbering=len(quads))
         squeeze = quads[0].squeeze if quads else (1.0, 1.0)
         quads = _with_glyph_faces(quads, [replace(q, squeeze=squeeze) for q in glyphed])
-    return sorted(quads, key=lambda q: (q.center[1], q.center[0]))
+    return sorted(_top_faces_only(image, quads), key=lambda q: (q.center[1], q.center[0]))
+
+
+def _top_faces_only(image: np.ndarray, quads: list[Quad]) -> list[Quad]:
+    """Drop outlines that cannot be a cube's top face: one overlapping a likelier face (two
+    cubes' tops lie :data:`APART` sides apart at least), and one just below a face it
+    touches, of that face's colour but lit quite unlike it (the cube's own side face, seen
+    from above at a slant)."""
+    kept: list[Quad] = []
+    for quad in sorted(quads, key=lambda q: -q.score):
+        if all(_distance(quad, k) >= APART * max(quad.side, k.side) for k in kept):
+            kept.append(quad)
+    colours = {id(q): _face_stats(image, q)[0] for q in kept}
+
+    def side_face(quad: Quad, above: Quad) -> bool:
+        distance = _distance(quad, above)
+        touching = distance < TOUCHING * max(quad.side, above.side)
+        if not touching or quad.center[1] - above.center[1] < 0.5 * distance:
+            return False
+        (light, *hue), (light_above, *hue_above) = colours[id(quad)], colours[id(above)]
+        ratio = (light + 1) / (light_above + 1)
+        return np.linalg.norm(np.subtract(hue, hue_above)) < 12 and not 1 / LIT < ratio < LIT
+
+    return [q for q in kept if not any(side_face(q, k) for k in kept if k is not q)]
+
+
+def _distance(a: Quad, b: Quad) -> float:
+    return float(np.linalg.norm(np.subtract(a.center, b.center)))
 
 
 def _with_glyph_faces(faces: list[Quad], glyphed: list[Quad]) -> list[Quad]:
