@@ -137,10 +137,11 @@ def scene_crops(
     scenes: int, seed: int, per_cube: int = 2
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Crops cut from rendered photos (:func:`cubecam.synth.dataset.make_scene`) exactly as
-    the reader cuts them: each face :func:`~cubecam.vision.detect.find_faces` finds, matched
-    to its label, its outline a little jittered; the turn follows from the label's corners."""
+    the reader cuts them: each face :func:`~cubecam.vision.pipeline.read_faces` finds in the
+    photo at working size, matched to its label, its outline a little jittered; the turn
+    follows from the label's corners."""
     from cubecam.synth.dataset import KINDS, make_scene
-    from cubecam.vision.detect import find_faces
+    from cubecam.vision.pipeline import read_faces
 
     rng = np.random.default_rng(seed)
     images, labels, turns = [], [], []
@@ -149,21 +150,20 @@ def scene_crops(
         kind = KINDS[index % len(KINDS)]
         size = (int(rng.integers(700, 1400)), int(rng.integers(520, 1000)))
         photo, label = make_scene(kind, seed * 100_000 + index, size=size)
-        gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-        quads = find_faces(photo)
-        if not quads:
+        try:
+            loaded, quads, _ = read_faces(photo)
+        except InputError:
             continue
+        gray = cv2.cvtColor(loaded.image, cv2.COLOR_BGR2GRAY)
         centres = np.array([q.center for q in quads])
         for cube in label["cubes"]:
             symbol = canonical_symbol(cube["symbol"])
-            corners = np.array(cube["corners"], np.float32)
+            corners = np.array(cube["corners"], np.float32) * loaded.scale
+            centre = np.array(cube["center"]) * loaded.scale
             side = float(np.linalg.norm(corners[1] - corners[0]))
-            nearest = int(np.argmin(np.linalg.norm(centres - np.array(cube["center"]), axis=1)))
+            nearest = int(np.argmin(np.linalg.norm(centres - centre, axis=1)))
             quad = quads[nearest]
-            if (
-                symbol not in CLASSES
-                or np.linalg.norm(centres[nearest] - cube["center"]) > 0.4 * side
-            ):
+            if symbol not in CLASSES or np.linalg.norm(centres[nearest] - centre) > 0.4 * side:
                 continue
             letter = np.degrees(np.arctan2(*(corners[1] - corners[0])[::-1]))
             turn = round((quad.angle - letter) / 90.0) % 4
