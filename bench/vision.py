@@ -28,6 +28,7 @@ A realdata folder that is absent is skipped with a note.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -661,6 +662,55 @@ def folders_to_run(args: argparse.Namespace, workdir: Path) -> list[tuple[str, P
     return folders
 
 
+PHONE_SIZE = (4032, 3024)
+"""A 12 MP phone photo's pixels."""
+
+
+def phone_speed(read_photo: Callable, runs: int, tesseract_runs: int = 2) -> dict:
+    """The bundled crossword photo scaled to 12 MP, read and scored with the scoring core
+    (the dictionary loaded once, as a server holds it): seconds per run, ours and with
+    ``--ocr tesseract``, and whether each read the board right."""
+    from cubecam.errors import CubecamError
+    from cubecam.lexicon import load_lexicon
+    from cubecam.rules.crossword import get_game
+
+    sample = ROOT / "sample_images" / "game-one-crossword.jpg"
+    label = json.loads(sample.with_suffix(".json").read_text("utf-8"))
+    want = [[symbol_key(s) for s in row] for row in label["rows"]]
+    game, lexicon = get_game("scrabble-cubes"), load_lexicon("en")
+    with tempfile.TemporaryDirectory() as folder:
+        photo = Path(folder) / "phone.jpg"
+        image = cv2.resize(cv2.imread(str(sample)), PHONE_SIZE, interpolation=cv2.INTER_CUBIC)
+        cv2.imwrite(str(photo), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        figures = {}
+        for reader, count in (("glyphs", runs), ("tesseract", tesseract_runs)):
+            seconds, right = [], []
+            for _ in range(count):
+                start = time.perf_counter()
+                reading = read_photo(photo, ocr=reader)
+                with contextlib.suppress(CubecamError):  # a misread board may not score
+                    game.score(reading.layout, lexicon)
+                seconds.append(time.perf_counter() - start)
+                rows = [[symbol_key(f and f.symbol) for f in row] for row in reading.layout.rows()]
+                right.append(rows == want)
+            figures[reader] = {
+                "runs": count,
+                "median_s": round(statistics.median(seconds), 3),
+                "worst_s": round(max(seconds), 3),
+                "board_right": all(right),
+            }
+    return figures
+
+
+def print_phone(figures: dict) -> None:
+    print(f"12 MP photo ({PHONE_SIZE[0]}x{PHONE_SIZE[1]}) read and scored:")
+    for reader, f in figures.items():
+        print(
+            f"  {reader:<10} median {f['median_s']:.2f} s, worst {f['worst_s']:.2f} s"
+            f" ({f['runs']} runs), board {'right' if f['board_right'] else 'WRONG'}"
+        )
+
+
 def print_table(results: list[FolderResult], skipped: list[str]) -> None:
     header = (
         f"{'folder':<28}{'photos':>7}{'crops':>7}{'tess acc':>10}{'ours acc':>10}{'ratio':>8}"
@@ -713,6 +763,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--no-tesseract", action="store_true", help="skip the baseline")
     parser.add_argument("--no-pipeline", action="store_true", help="skip our pipeline")
     parser.add_argument("--json-out", type=Path, help="write the figures to this JSON file")
+    parser.add_argument(
+        "--phone-runs", type=int, default=9, help="timed reads of a 12 MP photo (0: none)"
+    )
     args = parser.parse_args(argv)
 
     baseline = None if args.no_tesseract else TesseractReader()
@@ -743,6 +796,9 @@ def main(argv: list[str] | None = None) -> dict:
             )
             print(f"  {name}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
     print_table(results, skipped)
+    phone = phone_speed(read_photo, args.phone_runs) if read_photo and args.phone_runs else None
+    if phone:
+        print_phone(phone)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     report = {
         "baseline": {
@@ -753,6 +809,7 @@ def main(argv: list[str] | None = None) -> dict:
         "pipeline": bool(read_photo),
         "folders": [r.to_json() for r in results],
         "skipped": skipped,
+        "phone_12mp": phone,
         "peak_rss_mb": round(peak_rss, 1),
     }
     print(f"peak memory (process): {peak_rss:.0f} MB")

@@ -171,3 +171,12 @@ def test_a_reader_that_fails_reads_wrong_and_the_run_goes_on() -> None:
     score = vision.ReadingScore()
     assert vision._read_crops(score, reader, crops) == [1]
     assert score.correct == 1 and score.errors == ["ValueError: too bright"]
+
+
+def test_a_12_mp_photo_is_timed_read_and_scored() -> None:
+    from cubecam.vision import read_photo
+
+    figures = vision.phone_speed(read_photo, runs=1, tesseract_runs=0)
+    assert figures["glyphs"]["runs"] == 1
+    assert figures["glyphs"]["board_right"]
+    assert 0 < figures["glyphs"]["median_s"] <= figures["glyphs"]["worst_s"]
