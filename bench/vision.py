@@ -684,6 +684,8 @@ def phone_speed(read_photo: Callable, runs: int, tesseract_runs: int = 2) -> dic
         cv2.imwrite(str(photo), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         figures = {}
         for reader, count in (("glyphs", runs), ("tesseract", tesseract_runs)):
+            if not count:
+                continue
             seconds, right = [], []
             for _ in range(count):
                 start = time.perf_counter()
