@@ -49,6 +49,9 @@ GROW_STEPS = (1.0, 1.15, 1.3)
 """Steps (in face sides) to a neighbour's centre tried where no two found faces touch."""
 LIT_LIKE = 9
 """The colour distance (Lab) within which a face grown from a lone face is lit like it."""
+ALIKE = 0.8
+"""How closely faces' turns agree (mean resultant length of four times their angles) where
+they lie on a lattice; faces turned at random give about one over the root of their count."""
 APART = 0.7
 """Two cubes' top faces lie at least this many face sides apart, centre to centre."""
 LIT = 1.4
@@ -343,7 +346,8 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
     cube darker or lighter than its neighbours): a printed face of the set's colour one
     step from a found face, that ``verify`` reads as a glyph, is a cube. Next to a face
     that touches no other (a step's length unknown), it must also be lit like that face:
-    a die's own side face is not."""
+    a die's own side face is not. Next to a lone face, or where the faces are turned every
+    which way (tiles in a heap, on no lattice), it must have an outline of its own there."""
     printed = [(q, c) for q in faces for c, ink in [_face_stats(image, q)] if ink > INKED]
     if len(printed) < 2:
         return faces
@@ -360,6 +364,7 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
     pitch = np.median(nearest[touching]) / side if touching.any() else None
     steps = GROW_STEPS if pitch is None else (float(np.clip(pitch, 1.0, 1.3)),)
     lone = {id(q) for q, near in zip(faces, touching, strict=True) if not near}
+    on_lattice = _turned_alike(faces)
     frontier = faces
     for _ in range(rounds):
         centres = np.array([q.center for q in faces])
@@ -393,7 +398,7 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
             if not ok:
                 continue
             step, quad = ok[0]
-            if from_lone:
+            if from_lone or not on_lattice:
                 quad = _snap(image, quad, side)
                 if quad is None:
                     continue
@@ -408,6 +413,12 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
         faces += added
         frontier = added
     return faces
+
+
+def _turned_alike(faces: list[Quad]) -> bool:
+    """Whether the faces are turned alike (modulo a quarter turn), as on a lattice."""
+    turns = np.radians(4 * np.array([q.angle for q in faces]))
+    return bool(np.hypot(np.cos(turns).mean(), np.sin(turns).mean()) > ALIKE)
 
 
 def _snap(image: np.ndarray, quad: Quad, side: float) -> Quad | None:
