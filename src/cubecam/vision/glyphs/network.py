@@ -1,8 +1,10 @@
-"""The glyph network at run time: a small CNN evaluated with numpy from ``model.npz``.
+"""The glyph network at run time: small CNNs evaluated with numpy from ``model.npz``.
 
-The file holds, for each convolution ``conv{i}``, a 3×3 kernel ``conv{i}_w`` (out, in, 3, 3)
-with batch norm folded in, its bias ``conv{i}_b`` and ``conv{i}_pool`` (1 when a 2×2 max
-pool follows); then dense layers ``fc{i}_w`` (out, in) and ``fc{i}_b``; and ``classes``.
+The file holds one or more members, each under its own prefix ``m{k}/``: for each
+convolution ``conv{i}``, a 3×3 kernel ``conv{i}_w`` (out, in, 3, 3) with batch norm folded
+in, its bias ``conv{i}_b`` and ``conv{i}_pool`` (1 when a 2×2 max pool follows); then dense
+layers ``fc{i}_w`` (out, in) and ``fc{i}_b``; and ``classes`` once. The members, trained
+alike from different starts, are read together and their probabilities averaged.
 :mod:`cubecam.vision.glyphs.train` writes it; nothing else is needed to run it.
 """
 
@@ -49,11 +51,28 @@ class GlyphNetwork:
 
     @classmethod
     def load(cls, path: Path = MODEL_PATH) -> GlyphNetwork:
+        """The model in ``path``: its one member, or all of them together."""
         try:
             with np.load(path) as data:
-                return cls({key: data[key] for key in data.files})
+                weights = {key: data[key] for key in data.files}
         except (OSError, KeyError, ValueError) as error:
             raise CubecamError(f"the glyph model {path} is missing or damaged: {error}") from None
+        prefixes = sorted({key.split("/")[0] for key in weights if "/" in key})
+        try:
+            members = [
+                cls(
+                    {
+                        key.removeprefix(f"{p}/"): v
+                        for key, v in weights.items()
+                        if key.startswith(f"{p}/")
+                    }
+                    | {"classes": weights["classes"]}
+                )
+                for p in prefixes
+            ] or [cls(weights)]
+        except KeyError as error:
+            raise CubecamError(f"the glyph model {path} is damaged: no {error}") from None
+        return members[0] if len(members) == 1 else Ensemble(members)
 
     def features(self, images: np.ndarray) -> np.ndarray:
         """The penultimate layer for a batch N×H×W (what calibration compares), worked out
@@ -92,6 +111,35 @@ def _conv3x3(x: np.ndarray, kernel: np.ndarray) -> np.ndarray:
         for dx in range(3):
             columns[..., dy, dx] = padded[:, dy : dy + h, dx : dx + w, :]
     return (columns.reshape(n * h * w, c * 9) @ kernel).reshape(n, h, w, -1)
+
+
+class Ensemble(GlyphNetwork):
+    """Several networks read as one: features side by side, probabilities averaged (the
+    logits given are the logarithms of the averaged probabilities)."""
+
+    def __init__(self, members: list[GlyphNetwork]) -> None:
+        self.members = members
+        self.classes = members[0].classes
+
+    def features(self, images: np.ndarray) -> np.ndarray:
+        return np.concatenate([m.features(images) for m in self.members], axis=1)
+
+    def logits(self, images: np.ndarray) -> np.ndarray:
+        return self.logits_from_features(self.features(images))
+
+    def logits_from_features(self, features: np.ndarray) -> np.ndarray:
+        widths = np.cumsum([m.dense[-1][0].shape[0] for m in self.members])[:-1]
+        parts = np.split(features, widths, axis=1)
+        mean = np.mean(
+            [softmax(m.logits_from_features(f)) for m, f in zip(self.members, parts, strict=True)],
+            axis=0,
+        )
+        return np.log(np.maximum(mean, 1e-30))
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return shifted / shifted.sum(axis=1, keepdims=True)
 
 
 @cache

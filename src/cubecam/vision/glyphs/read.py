@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET, TURNS, normalise
-from cubecam.vision.glyphs.network import GlyphNetwork, shipped_network
+from cubecam.vision.glyphs.network import GlyphNetwork, shipped_network, softmax
 
 
 @dataclass(frozen=True)
@@ -49,11 +49,6 @@ def read_face(crop: np.ndarray, alphabet: frozenset[str] = DEFAULT_ALPHABET) -> 
     p = p * np.array([symbol in alphabet for symbol in CLASSES])
     best = int(np.argmax(p))
     return CLASSES[best], float(p[best] / max(p.sum(), 1e-12))
-
-
-def softmax(logits: np.ndarray) -> np.ndarray:
-    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return shifted / shifted.sum(axis=1, keepdims=True)
 
 
 def read_glyphs(patches: np.ndarray, network: GlyphNetwork | None = None) -> GlyphScores:
