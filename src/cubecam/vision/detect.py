@@ -454,7 +454,8 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     if verify is not None:
         glyphed = faces_from_glyphs(image, verify, outnumbering=len(quads))
         squeeze = quads[0].squeeze if quads else (1.0, 1.0)
-        quads = _with_glyph_faces(quads, [replace(q, squeeze=squeeze) for q in glyphed])
+        if glyphed:
+            quads = _with_glyph_faces(image, quads, [replace(q, squeeze=squeeze) for q in glyphed])
     return sorted(_top_faces_only(image, quads), key=lambda q: (q.center[1], q.center[0]))
 
 
@@ -485,12 +486,16 @@ def _distance(a: Quad, b: Quad) -> float:
     return float(np.linalg.norm(np.subtract(a.center, b.center)))
 
 
-def _with_glyph_faces(faces: list[Quad], glyphed: list[Quad]) -> list[Quad]:
+def _with_glyph_faces(image: np.ndarray, faces: list[Quad], glyphed: list[Quad]) -> list[Quad]:
     """``faces`` and the faces found around glyphs: a glyph face takes the place of outlines
     much smaller than it lying within it (the outlines of glyphs, not of faces), and is left
-    out where it lies on or beside a face of its size (a glyph on that face's side)."""
+    out where it lies on or beside a face of its size (a glyph on that face's side), or is
+    not of the colour most glyph faces have (a glyph on a side face seen over a tray's rim)."""
+    colours = np.array([_face_stats(image, q)[0] for q in glyphed])
+    reference = np.median(colours, axis=0)
+    alike = np.linalg.norm((colours - reference) * (0.5, 1.0, 1.0), axis=1) < 18
     faces = list(faces)
-    for glyph in glyphed:
+    for glyph in (q for q, ok in zip(glyphed, alike, strict=True) if ok):
         within = [f for f in faces if glyph.contains(f.center) and f.side < GLYPH_ONLY * glyph.side]
         faces = [f for f in faces if all(f is not w for w in within)]
         if all(np.linalg.norm(np.subtract(glyph.center, f.center)) > f.side for f in faces):
