@@ -109,3 +109,34 @@ def test_side_faces_and_overlapping_outlines_are_not_top_faces():
     lone = Quad(np.float64([[400, 200], [460, 200], [460, 260], [400, 260]]))
     kept = _top_faces_only(image, tops + sides + [overlapping, lone])
     assert {q.center for q in kept} == {q.center for q in [*tops, lone]}
+
+
+def _die(image: np.ndarray, centre: tuple[int, int], angle: float, letter: str, colour) -> None:
+    corners = cv2.boxPoints((centre, (80, 80), angle)).astype(np.int32)
+    cv2.fillConvexPoly(image, corners, colour)
+    glyph = np.zeros((80, 80), np.uint8)
+    cv2.putText(glyph, letter, (18, 62), cv2.FONT_HERSHEY_DUPLEX, 1.9, 255, 4)
+    glyph = cv2.warpAffine(glyph, cv2.getRotationMatrix2D((40, 40), -angle, 1.0), (80, 80))
+    x, y = centre[0] - 40, centre[1] - 40
+    image[y : y + 80, x : x + 80][glyph > 128] = (235, 235, 235)
+
+
+def test_dice_touching_in_a_clump_are_found_by_their_glyphs():
+    image = np.full((600, 800, 3), (215, 205, 210), np.uint8)
+    blue = (140, 70, 30)
+    apart = [
+        ((150, 150), 10, "A"),
+        ((350, 140), -20, "E"),
+        ((600, 200), 30, "K"),
+        ((200, 420), 5, "R"),
+        ((650, 450), -5, "M"),
+    ]
+    for centre, angle, letter in apart:
+        _die(image, centre, angle, letter, blue)
+    _die(image, (400, 400), 25, "S", blue)
+    _die(image, (470, 460), -10, "T", (120, 58, 24))  # touching S, a little less lit
+    image = cv2.GaussianBlur(image, (3, 3), 0)
+    centres = [q.center for q in find_faces(image, verify=_shows_glyph)]
+    wanted = [c for c, _, _ in apart] + [(400, 400), (470, 460)]
+    assert len(centres) == len(wanted)
+    assert all(min(np.hypot(x - cx, y - cy) for cx, cy in centres) < 12 for x, y in wanted)

@@ -35,7 +35,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from cubecam.vision.glyph_faces import faces_from_glyphs
+from cubecam.vision.glyph_faces import faces_from_glyphs, glyph_spots
 from cubecam.vision.quad import Quad, Verifier, order_corners
 
 LEVELS = 10
@@ -447,8 +447,9 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     """The top faces of the cubes in a BGR image, in reading order (top to bottom).
 
     ``verify`` says which of some outlines show a glyph; given, faces next to found ones
-    that no threshold picked out are looked for too, and faces placed around glyphs on a
-    lattice are taken where they far outnumber the outlines (dark cubes touching).
+    that no threshold picked out are looked for too, faces placed around glyphs on a
+    lattice are taken where they far outnumber the outlines (dark cubes touching), and a
+    glyph on no face found is looked at for an outline of its own (dice in a clump).
     """
     quads = _squeezed_if_stretched(image, verify)
     if verify is not None:
@@ -456,7 +457,32 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
         squeeze = quads[0].squeeze if quads else (1.0, 1.0)
         if glyphed:
             quads = _with_glyph_faces(image, quads, [replace(q, squeeze=squeeze) for q in glyphed])
+        quads += [replace(q, squeeze=squeeze) for q in _faces_at_glyphs(image, quads, verify)]
     return sorted(_top_faces_only(image, quads), key=lambda q: (q.center[1], q.center[0]))
+
+
+def _faces_at_glyphs(image: np.ndarray, faces: list[Quad], verify: Verifier) -> list[Quad]:
+    """Faces around glyphs lying on no found face (dice touching in a clump no threshold
+    parted): where an outline of the faces' size is found there, of their colour, and
+    ``verify`` reads a glyph on it."""
+    if len(faces) < 3:
+        return []
+    side = float(np.median([q.side for q in faces]))
+    centres = np.array([q.center for q in faces])
+    reference = np.median([_face_stats(image, q)[0] for q in faces], axis=0)
+    found: list[Quad] = []
+    for spot in glyph_spots(image):
+        taken = [q.center for q in found] + list(centres)
+        if np.linalg.norm(np.subtract(taken, spot), axis=1).min() < 0.75 * side:
+            continue
+        square = Quad(spot + np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * side / 2)
+        quad = _snap(image, square, side)
+        if quad is None:
+            continue
+        colour, ink = _face_stats(image, quad)
+        if ink > INKED and np.linalg.norm((colour - reference) * (0.5, 1.0, 1.0)) < 18:
+            found.append(quad)
+    return [q for q, ok in zip(found, verify(image, found) if found else [], strict=True) if ok]
 
 
 def _top_faces_only(image: np.ndarray, quads: list[Quad]) -> list[Quad]:

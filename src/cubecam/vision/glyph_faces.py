@@ -36,7 +36,7 @@ LEAD = 1.0
 """Degrees within which a step between two spots runs along one of the lattice's axes."""
 
 
-def _spots(image: np.ndarray) -> np.ndarray:
+def glyph_spots(image: np.ndarray) -> np.ndarray:
     """Centres of the bright glyph-sized spots (their bounding boxes' middles)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     longest = max(gray.shape)
@@ -64,7 +64,7 @@ def lattice_spots(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The spots on a common lattice, and for each its two half-steps: vectors along the
     lattice's axes, half the way to the next spot (one step serves for both where a spot
     has neighbours along one axis only)."""
-    spots = _spots(image)
+    spots = glyph_spots(image)
     if len(spots) < 4:
         return spots[:0], np.zeros((0, 2, 2))
     delta = spots[None, :, :] - spots[:, None, :]
