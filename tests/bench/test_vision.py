@@ -180,3 +180,11 @@ def test_a_12_mp_photo_is_timed_read_and_scored() -> None:
     assert figures["glyphs"]["runs"] == 1
     assert figures["glyphs"]["board_right"]
     assert 0 < figures["glyphs"]["median_s"] <= figures["glyphs"]["worst_s"]
+
+
+def test_saying_an_empty_photo_has_no_cubes_is_no_failure(tmp_path: Path) -> None:
+    table = np.full((360, 480, 3), (200, 205, 210), np.uint8)
+    write_labelled(tmp_path, "empty", table, {"scene": "tiles", "tiles": []})
+    report = vision.main([str(tmp_path), "--no-tesseract", "--phone-runs", "0"])
+    ours = report["folders"][0]["ours"]
+    assert ours["photos"] == 1 and ours["errors"] == []
