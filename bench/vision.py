@@ -386,6 +386,16 @@ def crossword_right(
     )
 
 
+def board_rows(cells: list[dict]) -> list[list[str | None]]:
+    """A board label's tiles (each with ``row``, ``col``, ``symbol``) as rows of symbols."""
+    rows = [
+        [None] * (max(c["col"] for c in cells) + 1) for _ in range(max(c["row"] for c in cells) + 1)
+    ]
+    for cell in cells:
+        rows[cell["row"]][cell["col"]] = cell["symbol"]
+    return rows
+
+
 def multiset_right(truth: list[str] | None, read: list[str]) -> bool | None:
     """Whether the same faces were read, in any order (``None`` where unlabelled)."""
     return None if truth is None else _multiset(truth) == _multiset(read)
@@ -476,6 +486,8 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
         right = tray_right(label["rows"], read_rows)
     elif sample.scene == "crossword" and label.get("rows") is not None:
         right = crossword_right(label["rows"], label.get("unused", []), read_rows, read_unused)
+    elif sample.scene == "board" and label.get("cells"):
+        right = crossword_right(board_rows(label["cells"]), [], read_rows, read_unused)
     elif sample.scene == "loose":
         right = multiset_right(label.get("faces"), [f.symbol for f in faces])
     if right is not None:

@@ -188,3 +188,11 @@ def test_saying_an_empty_photo_has_no_cubes_is_no_failure(tmp_path: Path) -> Non
     report = vision.main([str(tmp_path), "--no-tesseract", "--phone-runs", "0"])
     ours = report["folders"][0]["ours"]
     assert ours["photos"] == 1 and ours["errors"] == []
+
+
+def test_a_board_is_right_when_its_tiles_are_read_in_place_up_to_a_shift() -> None:
+    cells = [{"row": 7, "col": 7, "symbol": "A"}, {"row": 7, "col": 8, "symbol": "Ä"}]
+    rows = vision.board_rows(cells)
+    assert len(rows) == 8 and rows[7][7:] == ["A", "Ä"]
+    assert vision.crossword_right(rows, [], [["A", "Ä"]], [])
+    assert not vision.crossword_right(rows, [], [["A", "Å"]], [])
