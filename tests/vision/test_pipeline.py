@@ -7,6 +7,7 @@ import pytest
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
+from cubecam.synth import render_face
 from cubecam.vision import annotate, read_photo
 from tests.vision.scenes import matches, rows, sample, scene, symbols
 
@@ -131,3 +132,10 @@ def test_tesseract_reader_reads_upright_letters():
         cv2.putText(image, letter, (x + 25, 180), cv2.FONT_HERSHEY_SIMPLEX, 2.4, (20, 20, 20), 7)
     reading = read_photo(image, ocr="tesseract", layout="crossword")
     assert [cube.symbol for cube in reading.cubes] == ["K", "E"]
+
+
+@pytest.mark.parametrize("symbol", ["K", "Ä"])
+def test_a_face_filling_the_photo_is_one_cube(symbol):
+    close_up = render_face(symbol, 400)
+    reading = read_photo(close_up)
+    assert [cube.symbol for cube in reading.cubes] == [symbol]

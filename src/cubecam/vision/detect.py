@@ -45,6 +45,8 @@ _KERNEL = np.ones((3, 3), np.uint8)
 CUT = 1
 INKED = 40
 """The grey spread in a face's middle above which it carries a glyph."""
+PRINT_INK = 120
+"""The grey spread of dark print on a light face (or light on dark), not of a table's grain."""
 GROW_STEPS = (1.0, 1.15, 1.3)
 """Steps (in face sides) to a neighbour's centre tried where no two found faces touch."""
 LIT_LIKE = 9
@@ -449,7 +451,9 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     ``verify`` says which of some outlines show a glyph; given, faces next to found ones
     that no threshold picked out are looked for too, faces placed around glyphs on a
     lattice are taken where they far outnumber the outlines (dark cubes touching), and a
-    glyph on no face found is looked at for an outline of its own (dice in a clump).
+    glyph on no face found is looked at for an outline of its own (dice in a clump). Where
+    no face with a glyph is found (at most a glyph's dots), a near-square photo showing a
+    glyph is one face close up.
     """
     quads = _squeezed_if_stretched(image, verify)
     if verify is not None:
@@ -458,7 +462,31 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
         if glyphed:
             quads = _with_glyph_faces(image, quads, [replace(q, squeeze=squeeze) for q in glyphed])
         quads += [replace(q, squeeze=squeeze) for q in _faces_at_glyphs(image, quads, verify)]
+        if len(quads) <= 2 and not any(verify(image, quads) if quads else []):
+            quads = _close_up(image, verify) or quads
     return sorted(_top_faces_only(image, quads), key=lambda q: (q.center[1], q.center[0]))
+
+
+def _close_up(image: np.ndarray, verify: Verifier) -> list[Quad]:
+    """The whole photo as one face, where it is near square and shows a glyph (or ink as
+    strong as print): a cube photographed so close that its top fills the frame, or a crop
+    of one face."""
+    height, width = image.shape[:2]
+    inset = 0.02 * min(height, width)
+    whole = Quad(
+        np.array(
+            [
+                [inset, inset],
+                [width - inset, inset],
+                [width - inset, height - inset],
+                [inset, height - inset],
+            ]
+        )
+    )
+    if not 0.75 < width / height < 1.33:
+        return []
+    printed = _face_stats(image, whole)[1] > PRINT_INK  # a glyph the reader is unsure of
+    return [whole] if printed or verify(image, [whole])[0] else []
 
 
 def _faces_at_glyphs(image: np.ndarray, faces: list[Quad], verify: Verifier) -> list[Quad]:
