@@ -2,7 +2,7 @@ import cv2
 import numpy as np
 import pytest
 
-from cubecam.vision.detect import _refine, _top_faces_only, find_faces
+from cubecam.vision.detect import _grow, _refine, _top_faces_only, find_faces
 from cubecam.vision.pipeline import _shows_glyph
 from cubecam.vision.quad import Quad, order_corners
 from tests.vision.scenes import matches, scene
@@ -140,3 +140,17 @@ def test_dice_touching_in_a_clump_are_found_by_their_glyphs():
     wanted = [c for c, _, _ in apart] + [(400, 400), (470, 460)]
     assert len(centres) == len(wanted)
     assert all(min(np.hypot(x - cx, y - cy) for cx, cy in centres) < 12 for x, y in wanted)
+
+
+def test_no_face_is_grown_where_more_ink_than_a_face_has_lies():
+    image = np.full((320, 420, 3), (60, 90, 140), np.uint8)
+    row = []
+    for x in (40, 124, 208, 292):
+        cv2.rectangle(image, (x, 60), (x + 79, 139), (215, 220, 225), -1)
+        cv2.putText(image, "E", (x + 24, 122), cv2.FONT_HERSHEY_SIMPLEX, 1.8, (120,) * 3, 4)
+        row.append(Quad(np.float64([[x, 60], [x + 79, 60], [x + 79, 139], [x, 139]])))
+    cv2.rectangle(image, (124, 144), (203, 223), (215, 220, 225), -1)  # a rim and a gap
+    cv2.rectangle(image, (124, 150), (203, 175), (10, 10, 10), -1)
+    cv2.putText(image, "E", (148, 215), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (120,) * 3, 3)
+    every_outline_shows_a_glyph = lambda _, quads: [True] * len(quads)  # noqa: E731
+    assert _grow(image, row, every_outline_shows_a_glyph) == row

@@ -54,6 +54,9 @@ LIT_LIKE = 9
 ALIKE = 0.8
 """How closely faces' turns agree (mean resultant length of four times their angles) where
 they lie on a lattice; faces turned at random give about one over the root of their count."""
+INK_LIKE = 1.35
+"""A face grown next to found ones has at most this many times their usual ink (more is a
+gap, a rim or a side face's shadow taken in)."""
 APART = 0.7
 """Two cubes' top faces lie at least this many face sides apart, centre to centre."""
 LIT = 1.4
@@ -348,12 +351,14 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
     cube darker or lighter than its neighbours): a printed face of the set's colour one
     step from a found face, that ``verify`` reads as a glyph, is a cube. Next to a face
     that touches no other (a step's length unknown), it must also be lit like that face:
-    a die's own side face is not. Next to a lone face, or where the faces are turned every
+    a die's own side face is not; and it must not hold much more ink than faces do. Next to
+    a lone face, or where the faces are turned every
     which way (tiles in a heap, on no lattice), it must have an outline of its own there."""
-    printed = [(q, c) for q in faces for c, ink in [_face_stats(image, q)] if ink > INKED]
+    printed = [(c, ink) for q in faces for c, ink in [_face_stats(image, q)] if ink > INKED]
     if len(printed) < 2:
         return faces
-    reference = np.median([c for _, c in printed], axis=0)
+    reference = np.median([c for c, _ in printed], axis=0)
+    most_ink = INK_LIKE * float(np.median([ink for _, ink in printed]))
     weights = np.array([0.5, 1.0, 1.0])
     faces = list(faces)
     centres = np.array([q.center for q in faces])
@@ -387,7 +392,7 @@ def _grow(image: np.ndarray, faces: list[Quad], verify: Verifier, rounds: int = 
                     colour, ink = _face_stats(image, candidate)
                     distance = np.linalg.norm((colour - reference) * weights)
                     lit = own is None or np.linalg.norm((colour - own) * weights) < LIT_LIKE
-                    if ink > INKED and distance < 18 and lit:
+                    if INKED < ink < most_ink and distance < 18 and lit:
                         slot.append((step, candidate))
                 if slot:
                     slots.append((own is not None, slot))
@@ -544,7 +549,13 @@ def _with_glyph_faces(image: np.ndarray, faces: list[Quad], glyphed: list[Quad])
     """``faces`` and the faces found around glyphs: a glyph face takes the place of outlines
     much smaller than it lying within it (the outlines of glyphs, not of faces), and is left
     out where it lies on or beside a face of its size (a glyph on that face's side), or is
-    not of the colour most glyph faces have (a glyph on a side face seen over a tray's rim)."""
+    not of the colour most glyph faces have (a glyph on a side face seen over a tray's rim),
+    or is much smaller than the faces found (glyphs of loose dice, on no lattice)."""
+    if len(faces) >= 3:
+        smallest = GLYPH_ONLY * float(np.median([f.side for f in faces]))
+        glyphed = [q for q in glyphed if q.side > smallest]
+        if not glyphed:
+            return faces
     colours = np.array([_face_stats(image, q)[0] for q in glyphed])
     reference = np.median(colours, axis=0)
     alike = np.linalg.norm((colours - reference) * (0.5, 1.0, 1.0), axis=1) < 18
