@@ -39,6 +39,8 @@ def save_look(name: str, features: np.ndarray, labels: list[str]) -> Path:
     path = look_path(name)
     path.parent.mkdir(parents=True, exist_ok=True)
     old_features, old_labels = load_look(name)
+    if len(old_features) and old_features.shape[1] != features.shape[1]:
+        old_features, old_labels = features[:0], []  # learnt by an older glyph model
     features = np.concatenate([old_features, features]) if len(old_features) else features
     np.savez_compressed(
         path, features=features.astype(np.float32), labels=np.array([*old_labels, *labels])
@@ -55,6 +57,13 @@ def load_look(name: str) -> tuple[np.ndarray, list[str]]:
             return data["features"], [str(s) for s in data["labels"]]
     except (OSError, KeyError, ValueError) as error:
         raise InputError(f"the calibration {path} is damaged ({error}): calibrate again") from None
+
+
+def stale_look(name: str, width: int) -> bool:
+    """Whether a look is stored for ``name`` but was learnt by another glyph model (whose
+    features are not ``width`` wide), so that reads cannot use it."""
+    features, _ = load_look(name)
+    return bool(len(features)) and features.shape[1] != width
 
 
 def adjust_for_look(scores: GlyphScores, name: str) -> GlyphScores:

@@ -25,7 +25,7 @@ from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
 from cubecam.vision.knowledge import Guess, alphabet, apply_cubeset
 from cubecam.vision.lattice import Grid, build_grid, common_angle, tray_grid
 from cubecam.vision.load import LoadedImage, load_scaled
-from cubecam.vision.looks import adjust_for_look
+from cubecam.vision.looks import adjust_for_look, stale_look
 from cubecam.vision.quad import Quad
 from cubecam.vision.reading import CubeReading, Reading
 from cubecam.vision.tesseract import tesseract_probabilities
@@ -160,6 +160,11 @@ def read_photo(
         scores = read_views(views)
         if cubeset is not None:
             scores = adjust_for_look(scores, cubeset.name)
+            if stale_look(cubeset.name, scores.features.shape[1]):
+                notes.append(
+                    f"the look stored for {cubeset.name} was learnt by an older glyph model"
+                    f" and is not used: run cubecam calibrate --set {cubeset.name} again"
+                )
         turn, agreement = _orientation(scores, on_grid)
         kind = _choose_layout(layout, grid, len(quads), cubeset, agreement)
         if kind is not LayoutKind.CROSSWORD:
