@@ -20,6 +20,7 @@ from cubecam.vision.quad import Quad
 PATCH = 64
 VIEWS = ((1.0, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0))
 VIEWS += tuple((1.0, dx, dy) for dx, dy in ((0.06, 0), (-0.06, 0), (0, 0.06), (0, -0.06)))
+VIEWS += ((0.88, 0.0, -0.06),)  # a die seen at a slant: its near side face, below, cut off
 """Each view's (scale about the centre, shift right, shift down), in face sides."""
 
 
@@ -43,7 +44,7 @@ def cut_views(image: np.ndarray, quads: list[Quad], size: int = PATCH) -> np.nda
     >>> from cubecam.vision.quad import Quad
     >>> quad = Quad(np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float))
     >>> cut_views(np.zeros((100, 100, 3), np.uint8), [quad, quad]).shape
-    (2, 7, 64, 64)
+    (2, 8, 64, 64)
     """
     views = []
     for quad in quads:
