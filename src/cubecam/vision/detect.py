@@ -455,7 +455,7 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
 
     ``verify`` says which of some outlines show a glyph; given, faces next to found ones
     that no threshold picked out are looked for too, faces placed around glyphs on a
-    lattice are taken where they far outnumber the outlines (dark cubes touching), and a
+    lattice are taken where they outnumber the outlines (dark cubes touching), and a
     glyph on no face found is looked at for an outline of its own (dice in a clump). Where
     no face with a glyph is found (at most a glyph's dots), a near-square photo showing a
     glyph is one face close up.
@@ -478,16 +478,8 @@ def _close_up(image: np.ndarray, verify: Verifier) -> list[Quad]:
     of one face."""
     height, width = image.shape[:2]
     inset = 0.02 * min(height, width)
-    whole = Quad(
-        np.array(
-            [
-                [inset, inset],
-                [width - inset, inset],
-                [width - inset, height - inset],
-                [inset, height - inset],
-            ]
-        )
-    )
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
+    whole = Quad(inset + unit * (width - 2 * inset, height - 2 * inset))
     if not 0.75 < width / height < 1.33:
         return []
     printed = _face_stats(image, whole)[1] > PRINT_INK  # a glyph the reader is unsure of

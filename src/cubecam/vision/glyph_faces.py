@@ -5,7 +5,7 @@ light glyphs stand out: bright strokes on a dark face (a white top-hat of the gr
 one spot a face. Spots lying on a common lattice, a pitch apart along its two axes, are the
 glyphs of touching cubes; each gets a face around it, as wide as the lattice's pitch there
 allows, turned the lattice's way. A face is kept where the glyph reader confirms it, and
-the glyphs are trusted only where they find many more faces than the outlines did.
+the glyphs are trusted only where they give more faces than the outlines did.
 
 >>> import numpy as np, cv2
 >>> tray = np.full((400, 400, 3), 30, np.uint8)
@@ -31,9 +31,9 @@ FRAGMENT = 0.6
 FACE = 0.84
 """A face's side as a share of the lattice's pitch (cubes of a tray stand a little apart)."""
 ALONG = 15.0
+"""Degrees within which a step between two spots runs along one of the lattice's axes."""
 LEAD = 1.0
 """How many times as many faces the glyphs must give as the outlines did (plus two)."""
-"""Degrees within which a step between two spots runs along one of the lattice's axes."""
 
 
 def glyph_spots(image: np.ndarray) -> np.ndarray:
@@ -74,8 +74,9 @@ def lattice_spots(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     angles = np.degrees(np.arctan2(delta[..., 1], delta[..., 0]))
     theta = np.radians(common_angle(list(angles[near])))
     axes = np.array([[np.cos(theta), np.sin(theta)], [-np.sin(theta), np.cos(theta)]])
-    along = np.abs(delta @ axes.T)  # spots × spots × axis
-    on_axis = near[..., None] & (along[..., ::-1] < np.tan(np.radians(ALONG)) * along)
+    along = np.abs(delta @ axes.T)  # spots × spots × axis: each step's length along the axis
+    across = along[..., ::-1]
+    on_axis = near[..., None] & (across < np.tan(np.radians(ALONG)) * along)
     kept, halves = [], []
     for i in range(len(spots)):
         steps = [
