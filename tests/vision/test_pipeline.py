@@ -105,6 +105,12 @@ def test_photo_without_cubes_says_so():
         read_photo(table)
 
 
+def test_a_square_photo_of_grain_is_no_cube_close_up():
+    grain = np.random.default_rng(0).integers(0, 255, (400, 400, 3), dtype=np.uint8)
+    with pytest.raises(InputError, match="no cubes found"):
+        read_photo(grain)
+
+
 def test_unknown_options_are_refused():
     with pytest.raises(InputError, match="layout"):
         read_photo(np.zeros((50, 50, 3), np.uint8), layout="spiral")

@@ -47,6 +47,8 @@ INKED = 40
 """The grey spread in a face's middle above which it carries a glyph."""
 PRINT_INK = 120
 """The grey spread of dark print on a light face (or light on dark), not of a table's grain."""
+TWO_TONES = 0.8
+"""How cleanly print and face split a close-up's grey levels (noise splits at 0.75)."""
 GROW_STEPS = (1.0, 1.15, 1.3)
 """Steps (in face sides) to a neighbour's centre tried where no two found faces touch."""
 LIT_LIKE = 9
@@ -482,8 +484,20 @@ def _close_up(image: np.ndarray, verify: Verifier) -> list[Quad]:
     whole = Quad(inset + unit * (width - 2 * inset, height - 2 * inset))
     if not 0.75 < width / height < 1.33:
         return []
-    printed = _face_stats(image, whole)[1] > PRINT_INK  # a glyph the reader is unsure of
+    printed = _face_stats(image, whole)[1] > PRINT_INK and _two_toned(image)
     return [whole] if printed or verify(image, [whole])[0] else []
+
+
+def _two_toned(image: np.ndarray) -> bool:
+    """Whether the grey levels split cleanly into print and face (Otsu's between-class share
+    of the variance above :data:`TWO_TONES`), as a glyph's do and a table's grain does not."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).ravel().astype(np.float64)
+    level, _ = cv2.threshold(gray.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    dark, light = gray[gray <= level], gray[gray > level]
+    if not len(dark) or not len(light) or not gray.var():
+        return False
+    between = len(dark) * len(light) / len(gray) ** 2 * (light.mean() - dark.mean()) ** 2
+    return between / gray.var() > TWO_TONES
 
 
 def _faces_at_glyphs(image: np.ndarray, faces: list[Quad], verify: Verifier) -> list[Quad]:
@@ -574,7 +588,7 @@ def _squeezed_if_stretched(image: np.ndarray, verify: Verifier | None) -> list[Q
             Quad(order_corners(q.corners / (fx, fy)), q.score, q.mask, (fx, fy))
             for q in _faces_as_seen(squeezed, verify)
         ]
-        if len(found) > max(len(quads), 1):
+        if len(found) > max(len(quads), 2):  # two outlines alone may be grain
             quads = found
     return quads
 
