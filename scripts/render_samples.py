@@ -2,7 +2,6 @@
 
     PYTHONPATH=src python scripts/render_samples.py
 
-
 - game-one-crossword: the Scrabble Crossword Cubes rulebook example (TIGER, OF across;
   TON, IF, WEAVE down; T and U left over);
 - adlib-crossword: an Ad-Lib crossword with a joker standing for a letter;
@@ -19,16 +18,8 @@ import cv2
 from cubecam.grid_format import parse_grid
 from cubecam.synth.dataset import make_scene, write_labelled
 
-GAME_ONE = """\
-game: scrabble-cubes
-...W.
-TIGER
-OF.A.
-N..V.
-...E.
-unused: T U
-"""
-
+ROOT = Path(__file__).resolve().parents[1]
+GAME_ONE = ROOT / "sample_images" / "game-one.grid"
 ADLIB = """\
 game: adlib
 .B...
@@ -39,8 +30,6 @@ unused: R S
 """
 
 SIZE = (1600, 1200)
-
-
 DOCS_SIZE = (640, 480)
 
 
@@ -62,7 +51,7 @@ def render_samples(out: Path) -> None:
             20,
             size=SIZE,
             lang="en",
-            layout=parse_grid(GAME_ONE),
+            layout=parse_grid(GAME_ONE.read_text("utf-8")),
             cubeset="scrabble-crossword-cubes",
         ),
         "adlib-crossword": make_scene(
@@ -76,6 +65,5 @@ def render_samples(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    root = Path(__file__).resolve().parents[1]
-    render_samples(Path(sys.argv[1]) if len(sys.argv) > 1 else root / "sample_images")
-    render_docs_images(root / "docs" / "images")
+    render_samples(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "sample_images")
+    render_docs_images(ROOT / "docs" / "images")
