@@ -2,7 +2,7 @@ import cv2
 import numpy as np
 
 from cubecam.vision.detect import find_faces
-from cubecam.vision.glyph_faces import faces_from_glyphs, lattice_spots
+from cubecam.vision.glyph_faces import faces_from_glyphs, glyph_spots, lattice_spots
 from cubecam.vision.pipeline import _shows_glyph, read_photo
 
 LETTERS = "AEKRSTMNOPLDGHUB"
@@ -32,7 +32,7 @@ def dark_tray(shade: int = 44) -> np.ndarray:
 
 
 def test_glyphs_of_touching_dark_cubes_lie_on_a_lattice():
-    spots, halves = lattice_spots(dark_tray())
+    spots, halves = lattice_spots(glyph_spots(dark_tray()))
     assert len(spots) == 16
     steps = np.linalg.norm(halves, axis=2) * 2
     assert np.allclose(steps, 90, atol=6)
@@ -40,8 +40,8 @@ def test_glyphs_of_touching_dark_cubes_lie_on_a_lattice():
 
 def test_faces_around_glyphs_are_given_only_where_they_outnumber_outlines():
     image = dark_tray()
-    assert len(faces_from_glyphs(image, _shows_glyph, outnumbering=4)) == 16
-    assert faces_from_glyphs(image, _shows_glyph, outnumbering=16) == []
+    assert len(faces_from_glyphs(image, glyph_spots(image), _shows_glyph, outnumbering=4)) == 16
+    assert faces_from_glyphs(image, glyph_spots(image), _shows_glyph, outnumbering=16) == []
 
 
 def test_dark_tray_is_found_and_read():

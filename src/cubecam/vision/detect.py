@@ -464,11 +464,14 @@ def find_faces(image: np.ndarray, verify: Verifier | None = None) -> list[Quad]:
     """
     quads = _squeezed_if_stretched(image, verify)
     if verify is not None:
-        glyphed = faces_from_glyphs(image, verify, outnumbering=len(quads))
+        spots = glyph_spots(image)
+        glyphed = faces_from_glyphs(image, spots, verify, outnumbering=len(quads))
         squeeze = quads[0].squeeze if quads else (1.0, 1.0)
         if glyphed:
             quads = _with_glyph_faces(image, quads, [replace(q, squeeze=squeeze) for q in glyphed])
-        quads += [replace(q, squeeze=squeeze) for q in _faces_at_glyphs(image, quads, verify)]
+        quads += [
+            replace(q, squeeze=squeeze) for q in _faces_at_glyphs(image, spots, quads, verify)
+        ]
         if len(quads) <= 2 and not any(verify(image, quads) if quads else []):
             quads = _close_up(image, verify) or quads
     return sorted(_top_faces_only(image, quads), key=lambda q: (q.center[1], q.center[0]))
@@ -500,8 +503,10 @@ def _two_toned(image: np.ndarray) -> bool:
     return between / gray.var() > TWO_TONES
 
 
-def _faces_at_glyphs(image: np.ndarray, faces: list[Quad], verify: Verifier) -> list[Quad]:
-    """Faces around glyphs lying on no found face (dice touching in a clump no threshold
+def _faces_at_glyphs(
+    image: np.ndarray, spots: np.ndarray, faces: list[Quad], verify: Verifier
+) -> list[Quad]:
+    """Faces around glyphs (their ``spots``) lying on no found face (dice touching in a clump no threshold
     parted): where an outline of the faces' size is found there, of their colour, and
     ``verify`` reads a glyph on it."""
     if len(faces) < 3:
@@ -510,7 +515,7 @@ def _faces_at_glyphs(image: np.ndarray, faces: list[Quad], verify: Verifier) -> 
     centres = np.array([q.center for q in faces])
     reference = np.median([_face_stats(image, q)[0] for q in faces], axis=0)
     found: list[Quad] = []
-    for spot in glyph_spots(image):
+    for spot in spots:
         taken = [q.center for q in found] + list(centres)
         if np.linalg.norm(np.subtract(taken, spot), axis=1).min() < 0.75 * side:
             continue

@@ -12,7 +12,7 @@ the glyphs are trusted only where they give more faces than the outlines did.
 >>> for y in (100, 200, 300):
 ...     for x in (100, 200, 300):
 ...         _ = cv2.putText(tray, "E", (x - 15, y + 17), cv2.FONT_HERSHEY_SIMPLEX, 1.3, (230,) * 3, 4)
->>> len(lattice_spots(tray)[0])
+>>> len(lattice_spots(glyph_spots(tray))[0])
 9
 """
 
@@ -60,11 +60,10 @@ def glyph_spots(image: np.ndarray) -> np.ndarray:
     return spots[:, :2]
 
 
-def lattice_spots(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The spots on a common lattice, and for each its two half-steps: vectors along the
-    lattice's axes, half the way to the next spot (one step serves for both where a spot
-    has neighbours along one axis only)."""
-    spots = glyph_spots(image)
+def lattice_spots(spots: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Those of the glyphs' ``spots`` on a common lattice, and for each its two half-steps:
+    vectors along the lattice's axes, half the way to the next spot (one step serves for
+    both where a spot has neighbours along one axis only)."""
     if len(spots) < 4:
         return spots[:0], np.zeros((0, 2, 2))
     delta = spots[None, :, :] - spots[:, None, :]
@@ -91,10 +90,12 @@ def lattice_spots(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return spots[kept], np.array(halves).reshape(-1, 2, 2)
 
 
-def faces_from_glyphs(image: np.ndarray, verify: Verifier, outnumbering: int) -> list[Quad]:
-    """A face around each glyph on a common lattice that ``verify`` confirms, where they
-    clearly outnumber the ``outnumbering`` faces found by their outlines; else none."""
-    spots, halves = lattice_spots(image)
+def faces_from_glyphs(
+    image: np.ndarray, spots: np.ndarray, verify: Verifier, outnumbering: int
+) -> list[Quad]:
+    """A face around each of the glyphs' ``spots`` on a common lattice that ``verify``
+    confirms, where they outnumber the ``outnumbering`` faces found by their outlines."""
+    spots, halves = lattice_spots(spots)
     if len(spots) < LEAD * outnumbering + 2:
         return []
     quads = [
