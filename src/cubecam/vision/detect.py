@@ -574,7 +574,7 @@ def _with_glyph_faces(image: np.ndarray, faces: list[Quad], glyphed: list[Quad])
     for glyph in (q for q, ok in zip(glyphed, alike, strict=True) if ok):
         within = [f for f in faces if glyph.contains(f.center) and f.side < GLYPH_ONLY * glyph.side]
         faces = [f for f in faces if all(f is not w for w in within)]
-        if all(np.linalg.norm(np.subtract(glyph.center, f.center)) > f.side for f in faces):
+        if all(_distance(glyph, f) > f.side for f in faces):
             faces.append(glyph)
     return faces
 

@@ -94,8 +94,7 @@ class GlyphNetwork:
 
     def logits(self, images: np.ndarray) -> np.ndarray:
         """Scores N × (classes · 4), before softmax."""
-        weight, bias = self.dense[-1]
-        return self.features(images) @ weight + bias
+        return self.logits_from_features(self.features(images))
 
     def logits_from_features(self, features: np.ndarray) -> np.ndarray:
         weight, bias = self.dense[-1]
@@ -123,9 +122,6 @@ class Ensemble(GlyphNetwork):
 
     def features(self, images: np.ndarray) -> np.ndarray:
         return np.concatenate([m.features(images) for m in self.members], axis=1)
-
-    def logits(self, images: np.ndarray) -> np.ndarray:
-        return self.logits_from_features(self.features(images))
 
     def logits_from_features(self, features: np.ndarray) -> np.ndarray:
         widths = np.cumsum([m.dense[-1][0].shape[0] for m in self.members])[:-1]
