@@ -39,4 +39,6 @@ if ((DEV)); then
 else
   .venv/bin/python -m pip install -q -e .
 fi
+# The word lists of the installed dictionaries, built now so that no first game waits for them.
+.venv/bin/cubecam words build --lang en --lang en_GB --lang sv >/dev/null
 echo "cubecam setup: ready (.venv/bin/cubecam)" >&2

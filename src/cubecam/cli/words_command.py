@@ -9,7 +9,9 @@ from pathlib import Path
 import click
 
 from cubecam.cli.options import json_option, lexicon_options
-from cubecam.lexicon import load_lexicon
+from cubecam.lexicon import HunspellLexicon, load_lexicon
+
+SET_UP_LANGUAGES = ("en", "en_GB", "sv")
 
 
 @click.group()
@@ -50,6 +52,31 @@ def check(candidates: tuple[str, ...], lang: str, wordlist: Path | None, as_json
             )
         click.echo(f"(dictionary: {lexicon.name})")
     sys.exit(0 if all(v.ok for v in verdicts) else 1)
+
+
+@words.command()
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    default=SET_UP_LANGUAGES,
+    show_default=True,
+    help="A built-in dictionary to build (repeat for each).",
+)
+def build(langs: tuple[str, ...]) -> None:
+    """Build the word lists (and the word hunt's prefixes) now, not on first use.
+
+    The set-up runs this for the dictionaries it installs; a list already built
+    is only loaded.
+
+    \b
+    Example:
+      cubecam words build --lang sv
+    """
+    for lang in langs:
+        lexicon = HunspellLexicon(lang)
+        lexicon.prefixes()
+        click.echo(f"{lexicon.code}: {len(lexicon):,} words ready ({lexicon.source.parent})")
 
 
 COMMANDS = [words]

@@ -12,8 +12,11 @@ import hashlib
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -70,8 +73,25 @@ def compiled_list(code: str) -> Path:
     target = cache_dir() / "lexicon" / f"{code}-{digest.hexdigest()[:16]}.txt"
     if target.is_file():
         return target
-    _write_lines(target, sorted(_expand(dic, aff, code)))
+    with announce_build(f"the {code} word list") as step:
+        _write_lines(target, sorted(_expand(dic, aff, code, step)))
     return target
+
+
+@contextmanager
+def announce_build(what: str) -> Iterator[Callable[[str], None]]:
+    """Say on stderr that ``what`` is being built for first use, each step, and when it is done.
+
+    Yields a function that reports how far the build has got.
+    """
+    start = time.perf_counter()
+
+    def say(message: str) -> None:
+        print(f"cubecam: {message}", file=sys.stderr, flush=True)
+
+    say(f"building {what} (first use only, cached for later)...")
+    yield lambda progress: say(f"building {what}: {progress}...")
+    say(f"built {what} in {time.perf_counter() - start:.1f} s")
 
 
 def _write_lines(target: Path, lines: Iterable[str]) -> None:
@@ -90,13 +110,14 @@ def _rules_source() -> bytes:
     )
 
 
-def _expand(dic: Path, aff: Path, code: str) -> set[str]:
+def _expand(dic: Path, aff: Path, code: str, step: Callable[[str], None]) -> set[str]:
     unmunch = shutil.which("unmunch")
     if unmunch is None:
         raise DictionaryMissing(
             "hunspell's unmunch is not installed: install it with 'apt-get install hunspell-tools'"
         )
     entries, bare_roots = _standalone_entries(dic, aff)
+    step(f"step 1 of 2, expanding {entries.count(chr(10)) - 1:,} entries with unmunch")
     with tempfile.TemporaryDirectory() as folder:
         filtered = Path(folder) / dic.name
         filtered.write_text(entries, "utf-8")
@@ -106,6 +127,7 @@ def _expand(dic: Path, aff: Path, code: str) -> set[str]:
     if result.returncode != 0 or not result.stdout:
         raise DictionaryMissing(f"unmunch could not expand {dic}")
     words = set(result.stdout.decode("utf-8", errors="replace").split()) - bare_roots
+    step(f"step 2 of 2, keeping the rulebooks' words of {len(words):,} forms")
     return {w for w in words if rejection(w, code) is None}
 
 
@@ -169,8 +191,9 @@ class HunspellLexicon(Lexicon):
             if cached.is_file():
                 self._prefixes = frozenset(cached.read_text("utf-8").split("\n"))
             else:
-                self._prefixes = proper_prefixes(self.words())
-                _write_lines(cached, sorted(self._prefixes))
+                with announce_build(f"the {self.code} prefixes for the word hunt"):
+                    self._prefixes = proper_prefixes(self.words())
+                    _write_lines(cached, sorted(self._prefixes))
         return self._prefixes
 
     def explain(self, word: str) -> str:
