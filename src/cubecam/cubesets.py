@@ -18,17 +18,22 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from cubecam import paths
 from cubecam.errors import InputError
 from cubecam.layout import BLANK, JOKER, Face, Layout, canonical_symbol
 
 
 def calibration_dirs() -> list[Path]:
-    """Where sets are looked up: ``CUBECAM_CALIBRATION``, the repository's, the package's."""
-    dirs = []
-    if os.environ.get("CUBECAM_CALIBRATION"):
-        dirs.append(Path(os.environ["CUBECAM_CALIBRATION"]))
+    """Where sets are looked up, the first holding a name winning: ``$CUBECAM_CALIBRATION``,
+    the user's own sets, then the shipped ones (a source checkout's top-level ``calibration/``,
+    which its users edit, else the copy inside the installed package)."""
+    dirs = (
+        [Path(os.environ["CUBECAM_CALIBRATION"])] if os.environ.get("CUBECAM_CALIBRATION") else []
+    )
     here = Path(__file__).resolve().parent
-    dirs += [here.parents[1] / "calibration", here / "calibration"]
+    checkout = here.parents[1]
+    source = (checkout / "pyproject.toml").is_file() and (checkout / "calibration").is_dir()
+    dirs += [paths.cubesets_dir(), checkout / "calibration" if source else here / "calibration"]
     return [d for d in dirs if d.is_dir()]
 
 
@@ -115,7 +120,6 @@ def _from_toml(data: Mapping, path: Path) -> CubeSet:
         raise InputError(f"cube set file {path} is malformed: {error}") from None
 
 
-@cache
 def available_cubesets() -> dict[str, Path]:
     """Every set that can be loaded, by name."""
     found: dict[str, Path] = {}
@@ -125,7 +129,6 @@ def available_cubesets() -> dict[str, Path]:
     return found
 
 
-@cache
 def load_cubeset(name: str) -> CubeSet:
     """The set called ``name`` (a file name in ``calibration/`` without ``.toml``, or a path)."""
     path = Path(name)
@@ -134,6 +137,11 @@ def load_cubeset(name: str) -> CubeSet:
         if name not in sets:
             raise InputError(f"unknown cube set {name!r} (known: {', '.join(sorted(sets))})")
         path = sets[name]
+    return _read_cubeset(path.resolve())
+
+
+@cache
+def _read_cubeset(path: Path) -> CubeSet:
     try:
         data = tomllib.loads(path.read_text("utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as error:

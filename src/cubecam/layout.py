@@ -89,11 +89,6 @@ class Face:
             return self.declared or ""
         return self.symbol.upper()
 
-    def with_letter(self, letter: str) -> Face:
-        """This wildcard standing for ``letter``."""
-        return Face(self.symbol, declared=letter)
-
-
 @dataclass(frozen=True)
 class Layout:
     """Cubes on the table: grid cells keyed by (row, column), and the cubes left over."""

@@ -11,7 +11,7 @@ import pytest
 
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
-from cubecam.scorelog import DatabaseBusy, ScoreLog, default_path
+from cubecam.scorelog import DatabaseBusy, ScoreLog
 from cubecam.scorelog.db import MIGRATIONS, connect
 
 # A writer that logs turns in a loop and prints each committed sequence number.
@@ -102,13 +102,6 @@ def test_another_programs_database_is_refused(tmp_path):
 def test_a_folder_is_a_clear_error(tmp_path):
     with pytest.raises(InputError, match="is a folder"):
         ScoreLog(tmp_path)
-
-
-def test_default_path_follows_cubecam_db(tmp_path, monkeypatch):
-    monkeypatch.setenv("CUBECAM_DB", str(tmp_path / "x.sqlite3"))
-    assert default_path() == tmp_path / "x.sqlite3"
-    monkeypatch.delenv("CUBECAM_DB")
-    assert default_path().name == "scores.sqlite3" and "cubecam" in str(default_path())
 
 
 def test_a_held_write_lock_gives_the_busy_error(tmp_path):

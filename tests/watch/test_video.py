@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -16,7 +18,7 @@ from cubecam.rules.crossword import get_game
 from cubecam.watch import Watcher
 from cubecam.watch.motion import move_points
 from cubecam.watch.overlay import draw_overlay
-from cubecam.watch.shaky import shaky_clip, write_video
+from cubecam.watch.shaky import shaky_clip
 
 vision = pytest.importorskip("cubecam.vision")
 synth = pytest.importorskip("cubecam.synth.dataset")
@@ -25,6 +27,18 @@ GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 BLURRED = 30
 FRAMES = 75
 SET = "scrabble-crossword-cubes"
+
+
+def write_video(frames: list[np.ndarray], path: Path, fps: float = 30.0) -> Path:
+    """Write ``frames`` as a Motion-JPEG AVI."""
+    h, w = frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (w, h))
+    if not writer.isOpened():
+        raise OSError(f"cannot write a video to {path}")
+    for frame in frames:
+        writer.write(frame)
+    writer.release()
+    return path
 
 
 @pytest.fixture(scope="module")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-import platformdirs
 
+from cubecam import paths
 from cubecam.cli.options import db_option
 
 
@@ -32,8 +32,7 @@ def serve(host: str, port: int, db_path: Path | None, data_dir: Path | None) -> 
     from cubecam.serve.network import ANY_HOSTS, check_can_listen, page_urls, qr_text
 
     check_can_listen(host, port)
-    data_dir = data_dir or Path(platformdirs.user_data_dir("cubecam"))
-    app = create_app(data_dir, db_path)
+    app = create_app(data_dir or paths.data_dir(), db_path)
     urls = page_urls(host, port)
     click.echo(f"cubecam: serving the page at {urls[0]}")
     if host in ANY_HOSTS:

@@ -21,8 +21,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-import platformdirs
-
+from cubecam import paths
 from cubecam.errors import DictionaryMissing, InputError
 from cubecam.lexicon.base import NOT_IN_LIST, Lexicon, proper_prefixes
 from cubecam.lexicon.rules import rejection, spelling_rejection
@@ -59,18 +58,13 @@ def dictionary_files(code: str) -> tuple[Path, Path]:
     )
 
 
-def cache_dir() -> Path:
-    """Where compiled word lists live (``CUBECAM_CACHE_DIR`` overrides)."""
-    return Path(os.environ.get("CUBECAM_CACHE_DIR") or platformdirs.user_cache_dir("cubecam"))
-
-
 def compiled_list(code: str) -> Path:
     """The filtered full-form word list of a dictionary, compiled on first use."""
     dic, aff = dictionary_files(code)
     digest = hashlib.sha256()
     for part in (dic.read_bytes(), aff.read_bytes(), COMPILE_VERSION.encode(), _rules_source()):
         digest.update(part)
-    target = cache_dir() / "lexicon" / f"{code}-{digest.hexdigest()[:16]}.txt"
+    target = paths.lexicon_cache_dir() / f"{code}-{digest.hexdigest()[:16]}.txt"
     if target.is_file():
         return target
     with announce_build(f"the {code} word list") as step:

@@ -1,6 +1,6 @@
 """The score log: whole games of every kind cubecam scores, kept turn by turn in SQLite."""
 
-from cubecam.scorelog.db import DatabaseBusy, default_path
+from cubecam.scorelog.db import DatabaseBusy
 from cubecam.scorelog.games import KINDS, Game, Sheet, Side, Turn, get_kind
 from cubecam.scorelog.log import Recorded, ScoreLog
 
@@ -13,6 +13,5 @@ __all__ = [
     "Sheet",
     "Side",
     "Turn",
-    "default_path",
     "get_kind",
 ]

@@ -19,8 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from platformdirs import user_data_dir
-
+from cubecam import paths
 from cubecam.errors import InputError
 
 BUSY_TIMEOUT_S = 10.0
@@ -84,13 +83,6 @@ def default_timeout() -> float:
         raise InputError(f"CUBECAM_DB_TIMEOUT must be a number of seconds, not {value!r}") from None
 
 
-def default_path() -> Path:
-    """``CUBECAM_DB`` if set, else ``scores.sqlite3`` in the user's data directory."""
-    if os.environ.get("CUBECAM_DB"):
-        return Path(os.environ["CUBECAM_DB"])
-    return Path(user_data_dir("cubecam")) / "scores.sqlite3"
-
-
 class Database:
     """An open score log: reads, and writes as transactions; SQLite errors become clear ones."""
 
@@ -145,7 +137,7 @@ def connect(
     migrations: Sequence[str] = MIGRATIONS,
 ) -> Database:
     """Open (creating if needed) the score log at ``path`` and migrate it to the current schema."""
-    path = Path(path) if path is not None else default_path()
+    path = Path(path) if path is not None else paths.score_log()
     timeout = default_timeout() if timeout is None else timeout
     if path.is_dir():
         raise InputError(f"score log {path} is a folder, not a file")

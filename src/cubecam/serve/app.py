@@ -9,7 +9,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cubecam import __version__
+from cubecam import __version__, paths
 from cubecam.errors import CubecamError
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
@@ -30,7 +30,7 @@ def create_app(data_dir: Path, db: Path | None = None) -> FastAPI:
     )
     app.state.data_dir = data_dir
     app.state.db = db
-    app.state.store = CaptureStore(data_dir / "photos")
+    app.state.store = CaptureStore(paths.photos_dir(data_dir))
     app.include_router(router)
     app.include_router(log_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

@@ -8,13 +8,12 @@ Looks live in the user data folder (``$CUBECAM_DATA`` overrides it), one file pe
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import numpy as np
-from platformdirs import user_data_dir
 
+from cubecam import paths
 from cubecam.errors import InputError
 from cubecam.vision.glyphs.classes import CLASSES
 from cubecam.vision.glyphs.read import GlyphScores
@@ -24,14 +23,10 @@ WEIGHT = 0.7
 """How much a complete match with the owner's faces counts beside the network's own answer."""
 
 
-def looks_dir() -> Path:
-    return Path(os.environ.get("CUBECAM_DATA") or user_data_dir("cubecam")) / "looks"
-
-
 def look_path(name: str) -> Path:
     if not re.fullmatch(r"[\w.-]+", name):
         raise InputError(f"a set name is letters, digits, '-', '_' or '.', not {name!r}")
-    return looks_dir() / f"{name}.npz"
+    return paths.looks_dir() / f"{name}.npz"
 
 
 def save_look(name: str, features: np.ndarray, labels: list[str]) -> Path:

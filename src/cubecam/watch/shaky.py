@@ -11,12 +11,9 @@ What ``cubecam watch`` is tested and benchmarked on.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 
 import cv2
 import numpy as np
-
-from cubecam.errors import InputError
 
 
 def shaky_clip(
@@ -43,15 +40,3 @@ def shaky_clip(
             frame = cv2.GaussianBlur(frame, (0, 0), w / 160)
         clip.append(frame)
     return clip
-
-
-def write_video(frames: list[np.ndarray], path: Path, fps: float = 30.0) -> Path:
-    """Write ``frames`` as a Motion-JPEG AVI."""
-    h, w = frames[0].shape[:2]
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (w, h))
-    if not writer.isOpened():
-        raise InputError(f"cannot write a video to {path}")
-    for frame in frames:
-        writer.write(frame)
-    writer.release()
-    return path

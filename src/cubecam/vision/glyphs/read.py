@@ -24,11 +24,6 @@ class GlyphScores:
     probabilities: np.ndarray
     features: np.ndarray
 
-    def upright_as(self, turn: int) -> np.ndarray:
-        """Per-face symbol probabilities, assuming every face is turned ``turn`` quarter turns."""
-        p = self.probabilities[:, :, turn]
-        return p / np.maximum(p.sum(axis=1, keepdims=True), 1e-12)
-
     def any_turn(self) -> np.ndarray:
         """Per-face symbol probabilities, whichever way each face is turned."""
         return self.probabilities.sum(axis=2)
@@ -37,10 +32,6 @@ class GlyphScores:
         """The quarter turn that best explains all faces at once (a crossword's orientation)."""
         per_turn = np.log(np.maximum(self.probabilities.sum(axis=1), 1e-9)).sum(axis=0)
         return int(np.argmax(per_turn))
-
-    def best_turns(self) -> np.ndarray:
-        return self.probabilities.sum(axis=1).argmax(axis=1)
-
 
 def read_face(crop: np.ndarray, alphabet: frozenset[str] = DEFAULT_ALPHABET) -> tuple[str, float]:
     """The symbol on one face crop (BGR or grey, any quarter turn) and its probability."""
