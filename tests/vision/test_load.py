@@ -7,7 +7,9 @@ import pytest
 from PIL import Image
 
 from cubecam.errors import InputError
-from cubecam.vision.load import MAX_PIXELS, load_image, load_scaled
+from cubecam.vision import read_photo
+from cubecam.vision.load import MAX_ASPECT, MAX_PIXELS, load_image, load_scaled
+from tests.conftest import SAMPLES
 
 
 def png_header(width: int, height: int) -> bytes:
@@ -83,7 +85,36 @@ def test_decompression_bomb_is_refused_from_its_header():
 
 
 def test_missing_file_and_folder(tmp_path):
-    with pytest.raises(InputError, match="no such file"):
+    with pytest.raises(InputError, match="photo not found"):
         load_image(tmp_path / "nothing.jpg")
     with pytest.raises(InputError, match="folder"):
         load_image(tmp_path)
+
+
+@pytest.mark.parametrize("size", [(60_000, 8), (8 * MAX_ASPECT + 1, 8), (9, 3_000)])
+def test_a_strip_is_not_a_photo(size):
+    png = cv2.imencode(".png", np.full((size[1], size[0], 3), 90, np.uint8))[1].tobytes()
+    with pytest.raises(InputError, match=f"{size[0]}×{size[1]} pixels: not a photo of cubes"):
+        load_scaled(png, max_side=1600)
+
+
+def test_a_device_is_not_read():
+    with pytest.raises(InputError, match="/dev/zero is not a regular file"):
+        load_image("/dev/zero")
+
+
+def test_a_16_bit_photo_reads_as_its_8_bit_copy(tmp_path):
+    grey = cv2.cvtColor(cv2.imread(str(SAMPLES / "game-one-crossword.jpg")), cv2.COLOR_BGR2GRAY)
+    deep = tmp_path / "grey16.png"
+    cv2.imwrite(str(deep), grey.astype(np.uint16) * 257)
+    eight = tmp_path / "grey8.png"
+    cv2.imwrite(str(eight), grey)
+    assert np.array_equal(load_image(deep), load_image(eight))
+    layout = read_photo(deep, layout="crossword").layout
+    assert layout.cells and layout == read_photo(eight, layout="crossword").layout
+
+
+def test_a_16_bit_colour_photo_keeps_its_colours():
+    colour = np.random.default_rng(2).integers(0, 256, (20, 30, 3)).astype(np.uint16)
+    png = cv2.imencode(".png", colour * 257)[1].tobytes()
+    assert np.array_equal(load_image(png), colour.astype(np.uint8))

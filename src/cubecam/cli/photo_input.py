@@ -23,12 +23,20 @@ IMAGE = click.Path(dir_okay=False, path_type=Path)
 _FIX = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*=\s*(\S+)\s*$")
 
 
+def image_out(ctx: click.Context, param: click.Parameter, path: Path | None) -> Path | None:
+    """Check an ``--annotate`` name before any work: OpenCV must have a writer for it."""
+    if path is not None and not cv2.haveImageWriter(str(path)):
+        raise InputError(f"cannot write {path}: give a .png or .jpg name")
+    return path
+
+
 def photo_options(command: F) -> F:
     """``--fix R,C=LETTER`` and ``--annotate OUT.png``, for commands that read photos."""
     command = click.option(
         "--annotate",
         "annotate_path",
         type=IMAGE,
+        callback=image_out,
         help="With a photo: write it with each cube outlined, its letter, and words coloured.",
     )(command)
     return click.option(
@@ -105,4 +113,4 @@ def write_annotated(
     """The photo with the reading (and, once scored, each square's word validity) drawn on it."""
     picture = annotate(load_image(photo), reading, validity)
     if not cv2.imwrite(str(path), picture):
-        raise InputError(f"cannot write {path} (use a .png or .jpg name)")
+        raise InputError(f"cannot write {path} (is its folder there and writable?)")

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from cubecam.cli.options import json_option, read_grid
-from cubecam.cli.photo_input import IMAGE, describe, write_annotated
+from cubecam.cli.photo_input import IMAGE, describe, image_out, write_annotated
 from cubecam.cubesets import CubeSet, available_cubesets, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -50,6 +50,7 @@ def set_for(name: str | None) -> CubeSet | None:
     "--annotate",
     "annotate_path",
     type=IMAGE,
+    callback=image_out,
     help="Write the photo with each cube outlined and its letter to this file.",
 )
 @click.option(

@@ -22,9 +22,15 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from cubecam.errors import InputError
+from cubecam.user_files import read_user_bytes
 
 MAX_PIXELS = 50_000_000
 """The most pixels a photo may have (a 12 MP phone photo has 12 million)."""
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""The largest photo file read (an uncompressed 50 MP PNG fits)."""
+MIN_SIDE = 8
+MAX_ASPECT = 20
+"""The most a photo's longer side may be times its shorter one (a panorama is about 4)."""
 
 try:  # HEIC photos from phones, where the optional plugin is installed
     from pillow_heif import register_heif_opener
@@ -48,16 +54,7 @@ class LoadedImage:
 def _read_bytes(source: Source) -> tuple[bytes, str]:
     if isinstance(source, bytes | bytearray):
         return bytes(source), "the image"
-    path = Path(source)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise InputError(f"{path} is a folder, not a photo") from None
-    except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
-    return data, str(path)
+    return read_user_bytes(Path(source), "photo", MAX_FILE_BYTES), str(source)
 
 
 def load_scaled(source: Source, max_side: int | None = None) -> LoadedImage:
@@ -75,14 +72,19 @@ def load_scaled(source: Source, max_side: int | None = None) -> LoadedImage:
                     f"{name} is {width}×{height} pixels: more than {MAX_PIXELS // 1_000_000} MP "
                     "is refused (take a smaller photo)"
                 )
-            if width < 8 or height < 8:
-                raise InputError(f"{name} is only {width}×{height} pixels")
+            if min(width, height) < MIN_SIDE or max(width, height) > MAX_ASPECT * min(
+                width, height
+            ):
+                raise InputError(
+                    f"{name} is {width}×{height} pixels: not a photo of cubes (a photo's sides "
+                    f"are at least {MIN_SIDE} pixels and at most {MAX_ASPECT} to 1)"
+                )
             orientation = picture.getexif().get(0x0112, 1)
             if max_side and picture.format == "JPEG" and max(width, height) > max_side:
                 factor = max_side / max(width, height)
                 picture.draft("RGB", (round(width * factor), round(height * factor)))
             picture = ImageOps.exif_transpose(picture)
-            picture = picture.convert("RGB")
+            picture = _eight_bits(picture).convert("RGB")
     except InputError:
         raise
     except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -94,9 +96,18 @@ def load_scaled(source: Source, max_side: int | None = None) -> LoadedImage:
     scale = rgb.shape[1] / size[0]
     if max_side and max(rgb.shape[:2]) > max_side:
         factor = max_side / max(rgb.shape[:2])
-        rgb = cv2.resize(rgb, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        shrunk = (max(1, round(rgb.shape[1] * factor)), max(1, round(rgb.shape[0] * factor)))
+        rgb = cv2.resize(rgb, shrunk, interpolation=cv2.INTER_AREA)
         scale = rgb.shape[1] / size[0]
     return LoadedImage(np.ascontiguousarray(rgb[..., ::-1]), size, scale)
+
+
+def _eight_bits(picture: Image.Image) -> Image.Image:
+    """A 16-bit grey picture scaled to 8 bits (Pillow's own conversion clips it to white)."""
+    if picture.mode != "I" and not picture.mode.startswith("I;16"):
+        return picture
+    grey = np.clip(np.asarray(picture, np.int64), 0, 65535) >> 8
+    return Image.fromarray(grey.astype(np.uint8), "L")
 
 
 def load_image(source: Source, *, max_side: int | None = None) -> np.ndarray:

@@ -1,0 +1,124 @@
+"""Bad input on the command line: a one-line error and exit 2, never a traceback, hang or wrong success."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cubecam.cli import main
+from tests.conftest import SAMPLES
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+GAME_ONE_WORDS = ["tiger", "of", "ton", "if", "weave"]
+BOARD = "kind: tray\nH A K T\nD R E M\nY L A O\nT A S Å\n"
+
+
+@pytest.fixture
+def board(tmp_path):
+    path = tmp_path / "board.txt"
+    path.write_text(BOARD, "utf-8")
+    return path
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def cubecam(*args, **env):
+    """``cubecam ARGS`` in a real process (a reader that does not stop is killed by the timeout)."""
+    return subprocess.run(
+        [sys.executable, "-m", "cubecam", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(SRC), **env},
+        check=False,
+        timeout=60,
+    )
+
+
+def refused(result, *phrases):
+    """The command ended with exit 2 and one error line holding each phrase."""
+    stderr = result.stderr.strip()
+    code = (
+        result.returncode if isinstance(result, subprocess.CompletedProcess) else result.exit_code
+    )
+    assert code == 2, stderr
+    assert "Traceback" not in stderr and len(stderr.splitlines()) == 1, stderr
+    assert stderr.startswith("cubecam: error: "), stderr
+    for phrase in phrases:
+        assert phrase in stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "--grid", "/dev/zero"],
+        ["score", "--grid", str(SAMPLES / "game-one.grid"), "--wordlist", "/dev/zero"],
+        ["hunt", "--grid", "BOARD", "--player", "A=/dev/zero"],
+        ["read", "/dev/zero"],
+    ],
+)
+def test_a_device_is_refused_without_reading_it(args, board):
+    result = cubecam(*(board if arg == "BOARD" else arg for arg in args))
+    refused(result, "/dev/zero is not a regular file")
+
+
+def test_a_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    pipe = tmp_path / "words.fifo"
+    os.mkfifo(pipe)
+    result = cubecam("score", "--grid", SAMPLES / "game-one.grid", "--wordlist", pipe)
+    refused(result, f"word list {pipe} is not a regular file")
+
+
+def test_a_grid_file_over_the_limit_is_refused(tmp_path):
+    grid = tmp_path / "huge.grid"
+    grid.write_text("CAT\n" * 300_000, "utf-8")
+    result = run("score", "--grid", grid)
+    assert result.exit_code == 2
+    refused_line = result.stderr.strip()
+    assert (
+        refused_line == f"cubecam: error: grid file {grid} is too large (more than 1,000,000 bytes)"
+    )
+
+
+@pytest.mark.parametrize("where", ["--wordlist", "grid"])
+def test_a_byte_order_mark_loses_nothing(tmp_path, where):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(GAME_ONE_WORDS), "utf-8-sig")
+    grid = tmp_path / "game-one.grid"
+    text = (SAMPLES / "game-one.grid").read_text("utf-8")
+    grid.write_text(text, "utf-8-sig" if where == "grid" else "utf-8")
+    result = run("score", "--grid", grid, "--wordlist", words, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["final"] == 22
+
+
+def test_a_players_list_with_a_byte_order_mark_keeps_its_first_word(tmp_path, board):
+    anna = tmp_path / "anna.txt"
+    anna.write_text("hakrem\nrakt\n", "utf-8-sig")
+    result = run("hunt", "--grid", board, "--player", f"Anna={anna}", "--json")
+    assert result.exit_code == 0, result.output
+    (anna_round,) = json.loads(result.output)["players"]
+    assert [w["word"] for w in anna_round["accepted"]] == ["hakrem", "rakt"]
+
+
+def test_a_photo_sixty_thousand_by_eight_is_refused(tmp_path):
+    photo = tmp_path / "strip.png"
+    cv2.imwrite(str(photo), np.full((8, 60_000, 3), 200, np.uint8))
+    result = cubecam("read", photo)
+    refused(result, "60000×8 pixels: not a photo of cubes")
+
+
+def test_annotating_to_a_name_opencv_cannot_write(tmp_path):
+    out = tmp_path / "out.txt"
+    result = run(
+        "score", "--game", "scrabble-cubes", SAMPLES / "game-one-crossword.jpg", "--annotate", out
+    )
+    refused(result, f"cannot write {out}: give a .png or .jpg name")
+    assert not out.exists()
