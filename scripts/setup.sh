@@ -12,6 +12,7 @@ APT_PACKAGES=(
   python3-venv python3-dev
   tesseract-ocr
   libenchant-2-2 hunspell-en-us hunspell-en-gb hunspell-sv hunspell-tools
+  wordnet-base dict-freedict-swe-eng
   libgl1 libglib2.0-0
   fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
   fonts-urw-base35 fonts-crosextra-carlito fonts-crosextra-caladea fonts-open-sans

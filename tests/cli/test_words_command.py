@@ -1,3 +1,4 @@
+import json
 import os
 import subprocess
 import sys
@@ -5,6 +6,7 @@ import sys
 from click.testing import CliRunner
 
 from cubecam.cli import main
+from cubecam.lexicon import meanings
 from tests.conftest import REPO
 
 
@@ -69,3 +71,35 @@ def test_a_first_use_says_what_it_builds(tmp_path):
     assert "WEAVE: counts" in result.stdout
     assert "cubecam: building the en_US word list (first use only" in result.stderr
     assert "cubecam: built the en_US word list in" in result.stderr
+
+
+def test_a_word_shows_its_meaning_from_wordnet():
+    result = CliRunner().invoke(main, ["words", "check", "cat", "--lang", "en"])
+    assert result.exit_code == 0
+    assert "CAT: counts\n  meaning: feline mammal" in result.output
+    assert "meanings: WordNet" in result.output
+
+
+def test_a_swedish_word_shows_its_english_meaning():
+    result = CliRunner().invoke(main, ["words", "check", "hund", "--lang", "sv", "--json"])
+    assert result.exit_code == 0
+    word = json.loads(result.stdout)["words"][0]
+    assert word == {"word": "hund", "ok": True, "reason": None, "meaning": "dog"}
+
+
+def test_a_meaning_never_changes_what_counts():
+    result = CliRunner().invoke(main, ["words", "check", "paris", "hakrem", "--lang", "en"])
+    assert result.exit_code == 1
+    assert "PARIS: does not count: a proper noun" in result.output
+    assert (
+        "meaning: the capital and largest city of France" in result.output
+    )  # WordNet knows it; the list decides
+    assert "HAKREM: does not count: not in the word list\n(" in result.output  # no meaning
+
+
+def test_a_missing_meanings_dictionary_is_a_note_and_the_check_goes_on(tmp_path, monkeypatch):
+    monkeypatch.setattr(meanings, "WORDNET_DIR", tmp_path)
+    result = CliRunner().invoke(main, ["words", "check", "cat", "--lang", "en"])
+    assert result.exit_code == 0
+    assert result.stdout == "CAT: counts\n(dictionary: hunspell en_US)\n"
+    assert "cubecam: note: no meanings for English: WordNet's files are not in" in result.stderr

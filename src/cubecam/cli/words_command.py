@@ -9,7 +9,9 @@ from pathlib import Path
 import click
 
 from cubecam.cli.options import json_option, lexicon_options
+from cubecam.errors import DictionaryMissing
 from cubecam.lexicon import HunspellLexicon, load_lexicon
+from cubecam.lexicon.meanings import dictionary
 
 SET_UP_LANGUAGES = ("en", "en_GB", "sv")
 
@@ -24,9 +26,11 @@ def words() -> None:
 @lexicon_options()
 @json_option
 def check(candidates: tuple[str, ...], lang: str, wordlist: Path | None, as_json: bool) -> None:
-    """Say for each WORD whether it counts, and why not.
+    """Say for each WORD whether it counts, and why not, and what it means.
 
-    Exits 0 when every word counts, 1 when any does not.
+    Exits 0 when every word counts, 1 when any does not. Meanings come from an
+    offline dictionary (WordNet, FreeDict Swedish-English) and never change what
+    counts: the word list decides.
 
     \b
     Example:
@@ -34,12 +38,17 @@ def check(candidates: tuple[str, ...], lang: str, wordlist: Path | None, as_json
     """
     lexicon = load_lexicon(lang, wordlist)
     verdicts = [lexicon.check(word) for word in candidates]
+    found, source = _meanings(candidates, lang)
     if as_json:
         click.echo(
             json.dumps(
                 {
                     "lexicon": lexicon.name,
-                    "words": [{"word": v.word, "ok": v.ok, "reason": v.reason} for v in verdicts],
+                    "meanings": source,
+                    "words": [
+                        {"word": v.word, "ok": v.ok, "reason": v.reason, "meaning": found[v.word]}
+                        for v in verdicts
+                    ],
                 },
                 ensure_ascii=False,
                 indent=2,
@@ -50,8 +59,20 @@ def check(candidates: tuple[str, ...], lang: str, wordlist: Path | None, as_json
             click.echo(
                 f"{v.word.upper()}: " + ("counts" if v.ok else f"does not count: {v.reason}")
             )
-        click.echo(f"(dictionary: {lexicon.name})")
+            if found[v.word]:
+                click.echo(f"  meaning: {found[v.word]}")
+        click.echo(f"(dictionary: {lexicon.name}" + (f"; meanings: {source})" if source else ")"))
     sys.exit(0 if all(v.ok for v in verdicts) else 1)
+
+
+def _meanings(candidates: tuple[str, ...], lang: str) -> tuple[dict[str, str | None], str | None]:
+    """Each word's meaning and the dictionary they come from; a note if it is not installed."""
+    try:
+        source = dictionary(lang)
+    except DictionaryMissing as missing:
+        click.echo(f"cubecam: note: {missing}", err=True)
+        return dict.fromkeys(candidates), None
+    return {word: source.meaning(word) for word in candidates}, source.name
 
 
 @words.command()

@@ -1,0 +1,40 @@
+"""Meanings from the offline dictionaries, read from Debian's files."""
+
+import pytest
+
+from cubecam.errors import DictionaryMissing
+from cubecam.lexicon import meanings
+from cubecam.lexicon.meanings import FreeDict, WordNet, meaning
+
+
+def test_wordnet_gives_the_first_sense_of_the_most_used_part_of_speech():
+    assert meaning("cat", "en").startswith("feline mammal")
+    assert meaning("weave", "en_GB").endswith("(verb)")
+
+
+def test_wordnet_takes_inflected_forms_back_to_their_lemma():
+    assert meaning("cats", "en") == meaning("cat", "en")
+    assert meaning("ran", "en") == meaning("run", "en")
+    assert meaning("mice", "en") == meaning("mouse", "en")
+
+
+def test_freedict_gives_the_swedish_words_translations():
+    assert meaning("hund", "sv") == "dog"
+    assert meaning("BRA", "sv").split("; ")[0] == "good, nice, okay"
+
+
+def test_a_word_without_a_meaning_is_none():
+    assert meaning("xyzzyq", "en") is None
+    assert meaning("hakrem", "sv") is None
+
+
+def test_a_missing_dictionary_is_a_clear_error_naming_the_package(tmp_path):
+    with pytest.raises(DictionaryMissing, match="apt-get install wordnet-base"):
+        WordNet(tmp_path)
+    with pytest.raises(DictionaryMissing, match="apt-get install dict-freedict-swe-eng"):
+        FreeDict(tmp_path / "freedict-swe-eng", name="FreeDict", package="dict-freedict-swe-eng")
+
+
+def test_an_unknown_language_is_a_clear_error():
+    with pytest.raises(DictionaryMissing, match="no dictionary of meanings for 'de'"):
+        meanings.dictionary("de")
