@@ -164,3 +164,21 @@ def test_a_photo_is_kept_under_a_name_the_server_makes(client: TestClient, tmp_p
     kept = [p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()]
     assert kept == [Path("data") / "photos" / f"{capture_id}.jpg"]
     assert not (tmp_path.parent / "evil.jpg").exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "said"),
+    [
+        ("corrections", {"cube": 0, "symbol": "7"}, "'7' is not a cube face: type a letter"),
+        ("cubes", {"row": 99, "col": 0, "symbol": "E"}, "that square is too far from the cubes"),
+        ("corrections", {"symbol": "E"}, "that cube is not in this layout"),
+    ],
+)
+def test_a_request_filled_in_wrong_gets_a_sentence(
+    client: TestClient, url: str, body: dict, said: str
+) -> None:
+    capture = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": GRID})
+    response = client.post(f"/api/captures/{capture.json()['id']}/{url}", json=body)
+    assert response.status_code == 422
+    assert response.json()["detail"].startswith(said)
+    assert "pattern" not in response.text and "should" not in response.text

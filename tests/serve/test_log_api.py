@@ -87,3 +87,45 @@ def test_a_word_hunt_round_is_recorded_for_every_player(client: TestClient) -> N
     assert done.status_code == 200, done.text
     totals = {p["name"]: p["total"] for p in done.json()["sheet"]["sheet"]["players"]}
     assert totals == {"Ann": 2, "Bo": 0}
+
+
+def test_a_capture_is_recorded_once_until_its_turn_is_undone(client: TestClient) -> None:
+    first = client.post("/api/log/games", json={"kind": "scrabble-cubes", "players": ["Ann", "Bo"]})
+    other = client.post("/api/log/games", json={"kind": "scrabble-cubes", "players": ["Cy"]})
+    game, other_game = first.json()["id"], other.json()["id"]
+    cat = capture(client, "scrabble-cubes", CAT)
+    done = client.post(f"/api/log/games/{game}/turns", json={"capture": cat, "player": "Ann"})
+    assert done.status_code == 200, done.text
+    recorded = client.get(f"/api/captures/{cat}").json()["recorded"]
+    assert recorded == f"Ann's turn in round 1 of game {game}"
+
+    for game_id, player in ((game, "Bo"), (other_game, "Cy")):
+        again = client.post(
+            f"/api/log/games/{game_id}/turns", json={"capture": cat, "player": player}
+        )
+        assert again.status_code == 400
+        assert again.json()["detail"].startswith(f"this capture is already recorded as {recorded}")
+    changed = client.post(f"/api/captures/{cat}/corrections", json={"cube": 0, "symbol": "B"})
+    assert changed.status_code == 400 and "undo that turn first" in changed.json()["detail"]
+    sheet = client.get(f"/api/log/games/{game}").json()["sheet"]
+    assert [p["rounds"] for p in sheet["players"]] == [[4], [None]]
+
+    undone = client.post(f"/api/log/games/{game}/undo")
+    assert undone.status_code == 200 and undone.json()["text"] == "Undone: Ann 4"
+    assert undone.json()["sheet"]["game"]["to_play"] == ["Ann"]
+    assert client.get(f"/api/captures/{cat}").json()["recorded"] is None
+    fixed = client.post(f"/api/captures/{cat}/corrections", json={"cube": 0, "symbol": "B"})
+    assert fixed.json()["tally"]["words"][0]["word"] == "BAT"
+    redone = client.post(f"/api/log/games/{game}/turns", json={"capture": cat, "player": "Ann"})
+    assert redone.status_code == 200 and redone.json()["sheet"]["game"]["to_play"] == ["Bo"]
+    empty = client.post(f"/api/log/games/{other_game}/undo")
+    assert empty.status_code == 400 and "no turns to undo" in empty.json()["detail"]
+
+
+def test_a_word_hunt_board_is_recorded_as_one_round(client: TestClient) -> None:
+    game = client.post("/api/log/games", json={"kind": "hunt", "players": ["Ann"]}).json()["id"]
+    board = capture(client, "hunt", "R A K T\nE M D L\nO Å N E\nS T I G")
+    body = {"capture": board, "players": [{"name": "Ann", "words": "rakt"}]}
+    assert client.post(f"/api/log/games/{game}/rounds", json=body).status_code == 200
+    again = client.post(f"/api/log/games/{game}/rounds", json=body)
+    assert again.status_code == 400 and f"round 1 of game {game}" in again.json()["detail"]

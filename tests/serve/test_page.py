@@ -70,6 +70,76 @@ def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> No
     page.close()
 
 
+def score_grid(page, grid: str) -> None:
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", grid)
+    page.click("#grid-button")
+    page.wait_for_selector("#tally:not([hidden])")
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether the element is shown and wholly inside the phone's screen."""
+    return page.evaluate(
+        """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight; }""",
+        selector,
+    )
+
+
+def test_accept_records_a_capture_once_and_undo_takes_it_back(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    start_logged_game(page)
+    score_grid(page, MISREAD)
+    page.click("#accept")
+    page.wait_for_selector("#sheet:not([hidden])")
+    assert page.is_disabled("#accept") and page.is_visible("#undo")
+    assert "Recorded as Ann's turn in round 1" in page.inner_text("#accept-note")
+    assert page.input_value("#player") == "Bo"
+
+    again = page.evaluate(
+        """async () => { const g = document.querySelector('#log-game').value;
+        const r = await fetch(`/api/log/games/${g}/turns`, { method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ capture: capture.id, player: 'Bo' }) });
+        return [r.status, (await r.json()).detail]; }"""
+    )
+    assert again[0] == 400 and "already recorded as Ann's turn" in again[1]
+    assert "Bo to play" in page.inner_text("#sheet-text")
+
+    page.click("#undo")
+    page.wait_for_selector("#accept:not([disabled])")
+    assert "Undone: Ann" in page.inner_text("#sheet-note")
+    assert "Ann to play" in page.inner_text("#sheet-text")
+    assert page.input_value("#player") == "Ann" and page.is_hidden("#undo")
+    page.close()
+
+
+def test_a_wrong_letter_is_refused_in_a_sentence_where_the_player_looks(
+    live_server: str, chromium, tmp_path: Path
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    page.click(P_SQUARE)
+    page.wait_for_selector("#fix[open]")
+    page.fill("#fix-symbol", "7")
+    page.click("#fix-ok")
+    page.wait_for_selector("#message:not([hidden])")
+    said = page.inner_text("#message")
+    assert said.startswith("'7' is not a cube face: type a letter")
+    assert "pattern" not in said and "\\" not in said
+    assert in_view(page, "#message")
+    assert page.inner_text(P_SQUARE) == "P"
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a photo")
+    page.set_input_files("#photo", str(notes))
+    page.wait_for_function("document.querySelector('#message').textContent.includes('not a photo')")
+    assert in_view(page, "#message") and page.is_hidden("#result")
+    page.close()
+
+
 def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromium) -> None:
     solved = hunt_rules("sv").solve(Board.from_text(BOARD), load_lexicon("sv"))
     best = solved[0]

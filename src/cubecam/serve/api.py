@@ -42,6 +42,7 @@ ERRORS = {
     400: {"model": ErrorOut, "description": "something sent cannot be used"},
     404: {"model": ErrorOut, "description": "no such capture (or it was forgotten)"},
     413: {"model": ErrorOut, "description": "the upload is too large"},
+    422: {"model": ErrorOut, "description": "a field is missing or not filled in right"},
 }
 router = APIRouter(prefix="/api", responses=ERRORS)
 MISSED = 10
@@ -197,7 +198,11 @@ def _capture_out(capture: Capture) -> CaptureOut:
         origin=(top, left) if layout.cells else (0, 0),
         rows=[[None if face is None else face.symbol for face in row] for row in layout.rows()],
         unused=[face.symbol for face in layout.unused],
-        cubes=[CubeOut(index=i, **vars(cube)) for i, cube in enumerate(capture.cubes)],
+        cubes=[
+            CubeOut(index=i, **vars(cube))
+            for i, cube in enumerate(capture.cubes)
+            if not cube.removed
+        ],
         tally=TallyOut.of(tally) if tally else None,
         image_url=f"/api/captures/{capture.id}/annotated.jpg"
         if capture.image is not None
@@ -206,4 +211,7 @@ def _capture_out(capture: Capture) -> CaptureOut:
         if capture.image is None
         else (capture.image.shape[1], capture.image.shape[0]),
         warnings=[*(capture.reading.notes if capture.reading else ()), *warnings],
+        recorded=None
+        if capture.recorded is None
+        else f"{capture.recorded.what} of game {capture.recorded.game}",
     )

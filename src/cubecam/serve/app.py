@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -14,6 +15,7 @@ from cubecam.errors import CubecamError
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
 from cubecam.serve.log_api import router as log_router
+from cubecam.serve.messages import sentences
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -38,6 +40,10 @@ def create_app(data_dir: Path, db: Path | None = None) -> FastAPI:
     @app.exception_handler(UploadTooLarge)
     def too_large(request: Request, error: UploadTooLarge) -> JSONResponse:
         return JSONResponse({"detail": str(error)}, status_code=413)
+
+    @app.exception_handler(RequestValidationError)
+    def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": sentences(error.errors())}, status_code=422)
 
     @app.exception_handler(CubecamError)
     def user_error(request: Request, error: CubecamError) -> JSONResponse:

@@ -44,6 +44,16 @@ class CubeState:
     corrected_from: str | None = None
     read_as: str | None = None
     added: bool = False
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class Recording:
+    """Where a capture was recorded: the logged game, the turn's number in it, and what it was."""
+
+    game: int
+    seq: int
+    what: str
 
 
 @dataclass
@@ -59,46 +69,108 @@ class Capture:
     photo: Path | None = None
     image: np.ndarray | None = field(default=None, repr=False)
     annotated: bytes | None = field(default=None, repr=False)
+    recorded: Recording | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def check_unrecorded(self) -> None:
+        """Refuse to record or change a capture that is already a turn in the score log."""
+        if self.recorded is not None:
+            raise InputError(
+                f"this capture is already recorded as {self.recorded.what} of game"
+                f" {self.recorded.game}: take a new photo, or undo that turn first"
+            )
 
     def correct(self, index: int, symbol: str) -> None:
         """Set cube ``index`` to ``symbol``, as a person at the table says it is."""
-        if not 0 <= index < len(self.cubes):
-            raise InputError(f"no cube {index}: this layout has {len(self.cubes)} cubes")
-        cube = self.cubes[index]
+        cube = self._cube(index)
         face = Face(canonical_symbol(symbol))
         if cube.read_as is None:
             cube.read_as = cube.symbol
-        if cube.row is not None and cube.col is not None:
-            self.layout = self.layout.replace((cube.row, cube.col), face)
-        else:
-            spare = [i for i, c in enumerate(self.cubes) if c.row is None or c.col is None]
-            unused = list(self.layout.unused)
-            unused[spare.index(index)] = face
-            self.layout = Layout(
-                self.layout.cells, tuple(unused), self.layout.kind, self.layout.headers
-            )
+        square = None if cube.row is None or cube.col is None else (cube.row, cube.col)
+        self._take(index)
+        self._put(index, face, square)
         cube.symbol = face.symbol
         if cube.symbol == cube.read_as:
             cube.read_as = None
 
     def add(self, row: int, col: int, symbol: str) -> None:
         """Put a cube the camera missed on the empty square (``row``, ``col``)."""
-        if (row, col) in self.layout.cells:
-            raise InputError(
-                f"row {row + 1}, column {col + 1} already has a cube: correct it instead"
-            )
+        self.check_unrecorded()
+        self._check_empty((row, col))
         face = Face(canonical_symbol(symbol))
         self.layout = self.layout.replace((row, col), face)
         self.cubes.append(CubeState(face.symbol, row=row, col=col, added=True))
+
+    def remove(self, index: int) -> None:
+        """Take cube ``index`` off the table: a false cube, or one added by mistake."""
+        self._cube(index)
+        self._take(index)
+        self.cubes[index].removed = True
+
+    def move(self, index: int, square: tuple[int, int] | None) -> None:
+        """Move cube ``index`` to the empty ``square``, or among the cubes left over (None)."""
+        self._cube(index)
+        if square is not None:
+            self._check_empty(square)
+        self._put(index, self._take(index), square)
+
+    def _cube(self, index: int) -> CubeState:
+        self.check_unrecorded()
+        live = [i for i, c in enumerate(self.cubes) if not c.removed]
+        if index not in live:
+            raise InputError(f"no cube {index}: this layout has {len(live)} cubes")
+        return self.cubes[index]
+
+    def _check_empty(self, square: tuple[int, int]) -> None:
+        if square in self.layout.cells:
+            row, col = square
+            raise InputError(
+                f"row {row + 1}, column {col + 1} already has a cube: tap that cube to change it"
+            )
+
+    def _spare(self) -> list[int]:
+        """The cubes left over, in the order of the layout's ``unused``."""
+        return [i for i, c in enumerate(self.cubes) if c.row is None and not c.removed]
+
+    def _take(self, index: int) -> Face:
+        """Lift cube ``index`` off its square (or out of the cubes left over); its face."""
+        cube = self.cubes[index]
+        if cube.row is not None and cube.col is not None:
+            face = self.layout.cells[(cube.row, cube.col)]
+            self.layout = self.layout.replace((cube.row, cube.col), None)
+        else:
+            unused = list(self.layout.unused)
+            face = unused.pop(self._spare().index(index))
+            self._set_unused(unused)
+        cube.row = cube.col = None
+        cube.removed = True
+        return face
+
+    def _put(self, index: int, face: Face, square: tuple[int, int] | None) -> None:
+        """Set a lifted cube down on ``square``, or among the cubes left over (None)."""
+        cube = self.cubes[index]
+        cube.removed = False
+        if square is not None:
+            cube.row, cube.col = square
+            self.layout = self.layout.replace(square, face)
+            return
+        unused = list(self.layout.unused)
+        unused.insert(self._spare().index(index), face)
+        self._set_unused(unused)
+
+    def _set_unused(self, unused: list[Face]) -> None:
+        self.layout = Layout(
+            self.layout.cells, tuple(unused), self.layout.kind, self.layout.headers
+        )
 
     def corrected_reading(self) -> Reading | None:
         """The photo's reading with a person's corrections applied (for the annotated picture)."""
         if self.reading is None:
             return None
         cubes = [
-            replace(read, symbol=state.symbol)
+            replace(read, symbol=state.symbol, row=state.row, col=state.col)
             for read, state in zip(self.reading.cubes, self.cubes, strict=False)
+            if not state.removed
         ]
         return replace(self.reading, layout=self.layout, cubes=cubes)
 
@@ -171,3 +243,13 @@ class CaptureStore:
                 raise LookupError(f"no capture {capture_id!r}: take the photo again")
             self._captures.move_to_end(capture_id)
             return capture
+
+    def release(self, game: int, seq: int) -> None:
+        """Captures recorded as turn ``seq`` of ``game`` may be recorded again (it was undone)."""
+        with self._lock:
+            captures = list(self._captures.values())
+        for capture in captures:
+            with capture.lock:
+                done = capture.recorded
+                if done is not None and (done.game, done.seq) == (game, seq):
+                    capture.recorded = None

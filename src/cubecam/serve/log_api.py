@@ -10,8 +10,10 @@ from fastapi import APIRouter, Path, Request
 
 from cubecam.errors import InputError
 from cubecam.rules.hunt import parse_word_list
+from cubecam.rules.tally import signed
 from cubecam.scorelog import KINDS, Game, ScoreLog, Sheet
 from cubecam.serve.api import ERRORS, store_of
+from cubecam.serve.captures import Recording
 from cubecam.serve.games import GAMES
 from cubecam.serve.schemas import (
     KindOut,
@@ -21,6 +23,7 @@ from cubecam.serve.schemas import (
     RoundIn,
     SheetOut,
     TurnIn,
+    UndoneOut,
 )
 
 router = APIRouter(prefix="/api/log", responses=ERRORS)
@@ -67,7 +70,11 @@ def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
         game = log.game(game_id)
         _check_game(game, capture.game)
         with capture.lock:
+            capture.check_unrecorded()
             done = log.record_turn(game_id, body.player, capture.layout, photo=capture.photo)
+            turn = done.turns[0]
+            side = game.sides[turn.seat].name
+            capture.recorded = Recording(game_id, turn.seq, f"{side}'s turn in round {turn.round}")
         return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
 
 
@@ -83,8 +90,24 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
         words = {player.name.strip(): parse_word_list(player.words) for player in body.players}
         if len(words) < len(body.players):
             raise InputError("two players have the same name")
-        done = log.record_hunt_round(game_id, capture.layout, words)
+        with capture.lock:
+            capture.check_unrecorded()
+            done = log.record_hunt_round(game_id, capture.layout, words)
+            turn = done.turns[0]
+            capture.recorded = Recording(game_id, turn.seq, f"round {turn.round}")
         return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
+
+
+@router.post("/games/{game_id}/undo", summary="Remove the game's last turn, toss, pass or round")
+def undo(request: Request, game_id: GameId) -> UndoneOut:
+    with score_log(request) as log:
+        game = log.game(game_id)
+        removed = log.undo(game_id)
+        store_of(request).release(game_id, removed[0].seq)
+        what = ", ".join(f"{game.sides[t.seat].name} {signed(t.score)}" for t in removed)
+        round_ = removed[0].round
+        text = f"Undone: round {round_} ({what})" if len(removed) > 1 else f"Undone: {what}"
+        return UndoneOut(text=text, sheet=_sheet_out(log.sheet(game_id)))
 
 
 def _check_game(game: Game, capture_game: str) -> None:

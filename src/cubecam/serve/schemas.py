@@ -96,6 +96,10 @@ class CaptureOut(BaseModel):
     image_url: str | None = Field(description="the annotated photo; null for a typed grid")
     image_size: tuple[int, int] | None = Field(description="(width, height) of the photo in pixels")
     warnings: list[str]
+    recorded: str | None = Field(
+        description="what the capture is recorded as in the score log; null until it is",
+        examples=["Ann's turn in round 1 of game 3"],
+    )
 
 
 GAME = Field(json_schema_extra={"enum": list(GAMES)}, examples=["scrabble-cubes"])
@@ -208,4 +212,9 @@ class RoundIn(BaseModel):
 
 class RecordedOut(BaseModel):
     text: str = Field(description="the turn's tally as the score log printed it")
+    sheet: SheetOut
+
+
+class UndoneOut(BaseModel):
+    text: str = Field(description="what was undone", examples=["Undone: Ann +22"])
     sheet: SheetOut

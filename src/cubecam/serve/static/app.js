@@ -15,23 +15,30 @@ async function api(method, url, body) {
   }
   const response = await fetch(url, options);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    let detail = data.detail;
-    if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
-    throw new Error(detail || `the server answered ${response.status}`);
-  }
+  if (!response.ok) throw new Error(data.detail || `the server answered ${response.status}: try again`);
   return data;
 }
 
-function say(text) {
-  $("message").textContent = text || "";
-  $("message").hidden = !text;
+// A message for the player, shown just below what they tapped (`near`) and scrolled into view.
+function say(text, near) {
+  const message = $("message");
+  if (near) near.after(message);
+  message.textContent = text ? sentence(text) : "";
+  message.hidden = !text;
+  if (text) message.scrollIntoView({ block: "center" });
 }
 
-async function busy(work) {
+function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+}
+
+// Run `work` with a busy note below `near`; an error is said there.
+async function busy(near, work, note = "One moment…") {
   say("");
+  near.after($("busy"));
+  $("busy").textContent = note;
   $("busy").hidden = false;
-  try { await work(); } catch (error) { say(error.message); } finally { $("busy").hidden = true; }
+  try { await work(); } catch (error) { say(error.message, near); } finally { $("busy").hidden = true; }
 }
 
 function game() { return games.find((g) => g.name === $("game").value); }
@@ -48,6 +55,8 @@ async function start() {
   $("grid-button").addEventListener("click", sendGrid);
   $("fix").addEventListener("close", sendCorrection);
   $("accept").addEventListener("click", accept);
+  $("undo").addEventListener("click", undo);
+  $("sheet-undo").addEventListener("click", undo);
   $("sheet-button").addEventListener("click", showSheet);
   $("sheet-close").addEventListener("click", () => { $("sheet").hidden = true; });
   $("add-player").addEventListener("click", () => addHuntPlayer(""));
@@ -73,19 +82,27 @@ async function sendPhoto() {
   form.append("photo", file);
   form.append("game", $("game").value);
   form.append("lang", $("lang").value);
-  await busy(async () => {
+  forget();
+  await busy($("capture"), async () => {
     show(await api("POST", "/api/captures/photo", form));
     $("result").scrollIntoView();
-  });
+  }, "Reading the cubes…");
   $("photo").value = "";
 }
 
 async function sendGrid() {
-  await busy(async () => {
+  forget();
+  await busy($("grid-button"), async () => {
     show(await api("POST", "/api/captures/grid",
       { game: $("game").value, grid: $("grid-text").value, lang: $("lang").value }));
     $("result").scrollIntoView();
   });
+}
+
+// A new photo or grid is on its way: the last one's result is no longer shown.
+function forget() {
+  capture = null;
+  $("result").hidden = true;
 }
 
 function show(next) {
@@ -233,7 +250,7 @@ async function sendCorrection() {
   if ($("fix").returnValue !== "ok" || !symbol || !fixing) return;
   const cube = fixing;
   fixing = null;
-  await busy(async () => show(cube.empty
+  await busy($("board"), async () => show(cube.empty
     ? await api("POST", `/api/captures/${capture.id}/cubes`, { row: cube.row, col: cube.col, symbol })
     : await api("POST", `/api/captures/${capture.id}/corrections`, { cube: cube.index, symbol })));
 }
@@ -259,7 +276,7 @@ async function loadKinds() {
 async function newGame() {
   const players = $("new-players").value.split(",").map((p) => p.trim()).filter(Boolean);
   const target = $("new-target").value ? Number($("new-target").value) : null;
-  await busy(async () => {
+  await busy($("new-button"), async () => {
     const game = await api("POST", "/api/log/games", { kind: $("new-kind").value, players, target });
     await loadLog();
     $("log-game").value = game.id;
@@ -289,39 +306,58 @@ function choosePlayers() {
 
 function updateAccept() {
   const g = loggedGame();
+  const recorded = capture && capture.recorded;
   $("accept").hidden = !(capture && capture.tally && g && g.kind === capture.game);
   $("accept-round").hidden = !(capture && capture.kind === "tray" && g && g.kind === "hunt");
+  $("accept").disabled = $("accept-round").disabled = Boolean(recorded);
+  for (const id of ["accept-note", "round-note"]) $(id).textContent = recorded ? `Recorded as ${recorded}.` : "";
+  $("undo").hidden = !(recorded && !$("accept").hidden);
+  $("round-undo").hidden = !(recorded && !$("accept-round").hidden);
+}
+
+// The capture is now a turn: the page learns what it was recorded as, so Accept cannot repeat it.
+async function recorded(done) {
+  capture.recorded = (await api("GET", `/api/captures/${capture.id}`)).recorded;
+  await loadLog();
+  showSheetText(done.sheet);
 }
 
 async function accept() {
   const g = loggedGame();
   const player = $("player").value;
-  await busy(async () => {
-    const done = await api("POST", `/api/log/games/${g.id}/turns`, { capture: capture.id, player });
-    $("accept-note").textContent = `Recorded for ${player}.`;
-    await loadLog();
-    showSheetText(done.sheet);
+  await busy($("accept"), async () => {
+    await recorded(await api("POST", `/api/log/games/${g.id}/turns`, { capture: capture.id, player }));
   });
 }
 
 async function acceptRound() {
   const g = loggedGame();
-  await busy(async () => {
-    const done = await api("POST", `/api/log/games/${g.id}/rounds`,
-      { capture: capture.id, players: huntPlayers() });
+  await busy($("accept-round"), async () => {
+    await recorded(await api("POST", `/api/log/games/${g.id}/rounds`,
+      { capture: capture.id, players: huntPlayers() }));
+  });
+}
+
+async function undo(event) {
+  const g = loggedGame();
+  await busy(event.target, async () => {
+    const done = await api("POST", `/api/log/games/${g.id}/undo`);
+    if (capture) capture.recorded = (await api("GET", `/api/captures/${capture.id}`)).recorded;
     await loadLog();
     showSheetText(done.sheet);
+    $("sheet-note").textContent = done.text;
   });
 }
 
 async function showSheet() {
   const g = loggedGame();
   if (!g) return;
-  await busy(async () => showSheetText(await api("GET", `/api/log/games/${g.id}`)));
+  await busy($("sheet-button"), async () => showSheetText(await api("GET", `/api/log/games/${g.id}`)));
 }
 
 function showSheetText(sheet) {
   $("sheet-text").textContent = sheet.text;
+  $("sheet-note").textContent = "";
   $("sheet").hidden = false;
   $("sheet").scrollIntoView();
 }
@@ -346,7 +382,7 @@ function huntPlayers() {
 }
 
 async function scoreHunt() {
-  await busy(async () => showHunt(await api("POST", `/api/captures/${capture.id}/hunt`,
+  await busy($("hunt-button"), async () => showHunt(await api("POST", `/api/captures/${capture.id}/hunt`,
     { players: huntPlayers(), fast: $("fast").checked })));
 }
 
