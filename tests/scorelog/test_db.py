@@ -163,7 +163,7 @@ def test_killed_writer_leaves_every_committed_turn_complete(tmp_path):
         game = next(g for g in log.games() if g.kind == "scrabble-cubes")
         sheet = log.sheet(game.id)
         player = game.sides[sheet.to_play[0]].name
-        assert log.record_turn(game.id, player, parse_grid("CAT")).sheet.round >= sheet.round
+        assert log.record_turn(game.id, player, parse_grid("CAT")).standing.round >= sheet.round
 
 
 def test_two_writers_at_once_both_succeed_or_get_the_busy_error(tmp_path):

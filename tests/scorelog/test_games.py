@@ -1,3 +1,6 @@
+import contextlib
+import random
+
 import pytest
 
 from cubecam.errors import InputError
@@ -26,10 +29,12 @@ def test_game_one_enforces_turn_order_and_ends_at_the_round_that_reaches_the_tar
     assert log.turns(game.id)[0].player == "Ann"
     log.record_turn(game.id, "Bo", CAT)
     done = log.record_turn(game.id, "Ann", CAT)
-    assert done.sheet.totals() == {"Ann": 8, "Bo": 4} and not done.sheet.over  # Bo plays too
+    assert (
+        done.standing.totals_by_name() == {"Ann": 8, "Bo": 4} and not done.standing.over
+    )  # Bo plays too
     done = log.record_turn(game.id, "Bo", parse_grid("CAT\nunused: Z"))
-    assert done.sheet.over and done.sheet.winner == "Ann"
-    assert done.sheet.status() == "Game over: Ann wins with 8"
+    assert done.standing.over and done.standing.winner == "Ann"
+    assert done.standing.status() == "Game over: Ann wins with 8"
     with pytest.raises(InputError, match="is over"):
         log.record_turn(game.id, "Ann", CAT)
 
@@ -39,8 +44,12 @@ def test_game_one_default_target_and_agreed_rounds(log):
     game = log.new_game("scrabble-cubes", ["Ann", "Bo"], rounds=1)
     log.record_turn(game.id, "Ann", CAT)
     done = log.record_turn(game.id, "Bo", CAT)
-    assert done.sheet.over and done.sheet.winners == ("Ann", "Bo") and done.sheet.winner is None
-    assert "a tie between Ann and Bo" in done.sheet.status()
+    assert (
+        done.standing.over
+        and done.standing.winners == ("Ann", "Bo")
+        and done.standing.winner is None
+    )
+    assert "a tie between Ann and Bo" in done.standing.status()
 
 
 def test_each_turn_keeps_its_grid_photo_and_tally(log, tmp_path):
@@ -67,15 +76,15 @@ def test_game_two_round_of_103_on_the_sheet(log):
     assert game.target == 100
     first = log.record_turn(game.id, "Ann", A)
     assert "Lengths left in the round: 2, 3, 4, 5, 6" in first.text
-    assert first.sheet.lengths_left == {0: (2, 3, 4, 5, 6), 1: (2, 3, 4, 5, 6, 7, 8)}
+    assert first.standing.lengths_left == {0: (2, 3, 4, 5, 6), 1: (2, 3, 4, 5, 6, 7, 8)}
     log.record_turn(game.id, "Bo", B)
     done = log.record_turn(game.id, "Ann", B)
     assert done.text.endswith(PRINTED_ROUND)
     # Ann's round is over: Bo tosses on alone until he passes (after his second toss).
-    assert done.sheet.to_play == (1,) and not done.sheet.over
+    assert done.standing.to_play == (1,) and not done.standing.over
     log.record_turn(game.id, "Bo", parse_grid("DETAINS\nunused: Z"))
     done = log.record_pass(game.id, "Bo")
-    sheet = done.sheet
+    sheet = log.sheet(game.id)
     assert (
         sheet.over and sheet.winner == "Ann" and sheet.totals() == {"Ann": 103, "Bo": 30 + 8 - 10}
     )
@@ -119,7 +128,7 @@ def test_partnerships_score_on_one_line(log):
         log.record_turn(game.id, "Ann", B)
     log.record_turn(game.id, "Di", parse_grid("ME"))
     done = log.record_turn(game.id, "Ann", B)
-    assert done.sheet.totals() == {"Red": 103, "Blue": 4}
+    assert done.standing.totals_by_name() == {"Red": 103, "Blue": 4}
     assert [t.player for t in log.turns(game.id)] == ["Cy", "Di", "Ann"]
 
 
@@ -143,10 +152,10 @@ def test_adlib_two_rounds_and_the_letters_check(log):
     with pytest.raises(InputError, match="Bo has played round 1"):
         log.record_turn(game.id, "Bo", bo1)
     done = log.record_turn(game.id, "Ann", ann1)
-    assert done.sheet.round == 2 and done.sheet.to_play == (0, 1)
+    assert done.standing.round == 2 and done.standing.to_play == (0, 1)
     log.record_turn(game.id, "Ann", parse_grid("GODS"))  # Bo's round-1 letters
     done = log.record_turn(game.id, "Bo", parse_grid("ACT\nunused: X"))  # E became X
-    sheet = done.sheet
+    sheet = log.sheet(game.id)
     assert sheet.over and sheet.totals() == {"Ann": 4 + 6, "Bo": 4 + 5 - 8}
     assert sheet.winner == "Ann"
     assert "Ann (round 1) has E that Bo (round 2) does not" in "\n".join(sheet.notes)
@@ -172,9 +181,13 @@ def test_hunt_rounds_until_someone_reaches_the_target(log):
         log.record_round(game.id, {"Anna": 3})
     log.record_round(game.id, {"Anna": 60, "Bo": 40})
     done = log.record_round(game.id, {"Anna": 40, "Bo": 60})
-    assert not done.sheet.over and done.sheet.round == 3  # 100 each: a tie plays on
+    assert not done.standing.over and done.standing.round == 3  # 100 each: a tie plays on
     done = log.record_round(game.id, {"Anna": 12, "Bo": 5})
-    assert done.sheet.over and done.sheet.winner == "Anna" and done.sheet.totals()["Anna"] == 112
+    assert (
+        done.standing.over
+        and done.standing.winner == "Anna"
+        and done.standing.totals_by_name()["Anna"] == 112
+    )
     with pytest.raises(InputError, match="is over"):
         log.record_round(game.id, {"Anna": 1, "Bo": 1})
     assert {t.seq for t in log.undo(game.id)} == {3}
@@ -201,12 +214,61 @@ def test_hunt_round_from_word_lists_and_the_fast_variant(log):
     words = {"anna": ["rakt", "hakrem"], "Bo": ["rakt"]}
     plain = log.new_game("hunt", ["Anna", "Bo"])
     done = log.record_hunt_round(plain.id, board, words)
-    assert done.sheet.totals() == {"Anna": 5, "Bo": 0}  # rakt was written by both: cancelled
+    assert done.standing.totals_by_name() == {
+        "Anna": 5,
+        "Bo": 0,
+    }  # rakt was written by both: cancelled
     fast = log.new_game("hunt", ["Anna", "Bo"], options={"fast": True})
     done = log.record_hunt_round(fast.id, board, words)
-    assert done.sheet.totals() == {"Anna": 2 + 5, "Bo": 2}
+    assert done.standing.totals_by_name() == {"Anna": 2 + 5, "Bo": 2}
     assert log.turns(fast.id)[0].tally["accepted"][0] == {"word": "rakt", "points": 2}
     with pytest.raises(InputError, match="not a word hunt"):
         log.record_hunt_round(log.new_game("adlib", ["A", "B"]).id, board, words)
     with pytest.raises(InputError, match="cannot be negative"):
         log.record_round(plain.id, {"Anna": -1, "Bo": 2})
+
+
+def _play_at_random(log, game, rng: random.Random, turns: int) -> None:
+    """Record ``turns`` random turns, tosses, passes, rounds and undos, checking after each that
+    the standing kept beside the last turn is the one the turns replay to."""
+    grids = [CAT, parse_grid("ME"), parse_grid("DOG\nunused: S"), parse_grid("QXZ")]
+    grids += [A, B, parse_grid("DETAINS\nunused: Z")] if game.kind != "adlib" else []
+    for _ in range(turns):
+        standing = log.standing(game)
+        if standing.over:
+            break
+        if rng.random() < 0.1 and log.turns(game.id):
+            log.undo(game.id)
+        elif game.kind == "hunt":
+            log.record_round(game.id, {s.name: rng.randrange(0, 12) for s in game.sides})
+        else:
+            seat = rng.choice(standing.to_play)
+            player = rng.choice(game.sides[seat].players)
+            if game.kind == "scrabble-cubes-two" and rng.random() < 0.3:
+                with contextlib.suppress(InputError):  # a pass before the second toss
+                    log.record_pass(game.id, player)
+                    continue
+            log.record_turn(game.id, player, rng.choice(grids))
+        kept, sheet = log.standing(game), log.sheet(game.id)
+        rounds = [sum(r.scores.get(s.seat, 0) for r in sheet.rounds) for s in game.sides]
+        assert kept == sheet.standing and list(kept.totals) == rounds
+
+
+@pytest.mark.parametrize("kind", ["scrabble-cubes", "scrabble-cubes-two", "adlib", "hunt"])
+def test_the_kept_standing_is_the_replayed_one_through_a_long_random_game(log, kind):
+    rng = random.Random(kind)
+    players = ["Ann", "Bo"] if kind == "adlib" else ["Ann", "Bo", "Cy", "Di"]
+    teams = {"Red": ["Bo", "Di"]} if kind == "scrabble-cubes-two" else {}
+    for _ in range(3 if kind == "adlib" else 1):
+        game = log.new_game(kind, players, teams, target=10**6 if kind != "adlib" else None)
+        _play_at_random(log, game, rng, 120)
+        assert len(log.turns(game.id)) > (3 if kind == "adlib" else 60)
+
+
+def test_a_log_kept_before_standings_replays_its_turns_once(log):
+    game = log.new_game("scrabble-cubes-two", ["Ann", "Bo"])
+    log.record_turn(game.id, "Ann", A)
+    log.db.execute("UPDATE turns SET state = NULL")
+    done = log.record_turn(game.id, "Bo", B)
+    assert done.standing.totals_by_name() == {"Ann": 23, "Bo": 30}
+    assert log.standing(game) == log.sheet(game.id).standing

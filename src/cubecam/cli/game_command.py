@@ -14,7 +14,7 @@ from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.layout import Layout
 from cubecam.rules.tally import signed
-from cubecam.scorelog import KINDS, Recorded, ScoreLog, Sheet
+from cubecam.scorelog import KINDS, Recorded, ScoreLog, Standing
 from cubecam.scorelog.export import FORMATS, export_csv, export_json
 
 
@@ -29,17 +29,17 @@ def read_layout(grid: Path | None, photo: Path | None, cubeset: str | None) -> L
     return layout
 
 
-def standings(sheet: Sheet) -> str:
+def standings(standing: Standing) -> str:
     """Any notes (the Ad-Lib letters check), the totals, and whose turn it is."""
-    totals = ", ".join(f"{name} {signed(total)}" for name, total in sheet.totals().items())
-    return "\n".join([*sheet.notes, f"Standings: {totals}", sheet.status()])
+    totals = ", ".join(f"{n} {signed(total)}" for n, total in standing.totals_by_name().items())
+    return "\n".join([*standing.notes, f"Standings: {totals}", standing.status()])
 
 
 def _echo_recorded(done: Recorded) -> None:
     if done.text:
         click.echo(done.text)
         click.echo()
-    click.echo(standings(done.sheet))
+    click.echo(standings(done.standing))
 
 
 def _pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
@@ -215,7 +215,7 @@ def undo(game_id: int, db_path: Path | None) -> None:
             for t in removed
         )
         click.echo(f"Removed from round {removed[0].round}: {what}")
-        click.echo(standings(log.sheet(game_id)))
+        click.echo(standings(log.sheet(game_id).standing))
 
 
 @game.command("show")

@@ -1,7 +1,7 @@
 """The score log: whole games of every kind cubecam scores, kept turn by turn in SQLite."""
 
 from cubecam.scorelog.db import DatabaseBusy
-from cubecam.scorelog.games import KINDS, Game, Sheet, Side, Turn, get_kind
+from cubecam.scorelog.games import KINDS, Game, Sheet, Side, Standing, Turn, get_kind
 from cubecam.scorelog.log import Recorded, ScoreLog
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "ScoreLog",
     "Sheet",
     "Side",
+    "Standing",
     "Turn",
     "get_kind",
 ]

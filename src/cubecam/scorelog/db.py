@@ -62,6 +62,9 @@ MIGRATIONS: tuple[str, ...] = (
         FOREIGN KEY (game_id, seat) REFERENCES sides(game_id, seat)
     );
     """,
+    # Where the game stands after each turn (games.Standing as JSON), so that recording
+    # the next turn reads one row; null on turns recorded before it was kept.
+    "ALTER TABLE turns ADD COLUMN state TEXT",
 )
 
 

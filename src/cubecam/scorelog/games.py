@@ -1,7 +1,8 @@
 """The games the log keeps: who sits where, whose turn it is, what each round scored, who won.
 
-A game's state is never stored: it is replayed from its recorded turns, so an
-undo is one deleted turn and a sheet always agrees with the turns it shows.
+The sheet is replayed from the recorded turns, so an undo is one deleted turn and a sheet
+always agrees with the turns it shows. Where the game stands (a :class:`Standing`) is also
+kept beside each turn, so that recording the next one need not replay the game.
 
 >>> game = Game(1, "scrabble-cubes", (Side(0, "Ann"), Side(1, "Bo")), target=30)
 >>> turns = [Turn(1, 0, 1, "play", 22), Turn(2, 1, 1, "play", 9)]
@@ -13,7 +14,7 @@ undo is one deleted turn and a sheet always agrees with the turns it shows.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from cubecam.cubesets import CubeSet, load_cubeset
@@ -119,33 +120,39 @@ class Round:
         self.lines.setdefault(seat, []).append(line)
 
 
-@dataclass
-class Sheet:
-    """The score sheet of a game: rounds, totals, whose turn it is, the winner."""
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands after its last turn: the totals, the round, whose turn it is, whether
+    it is over, and what the kind's rules keep of the round in play (``current``, plain JSON).
+
+    The log keeps it beside each turn, so recording a turn reads one row instead of replaying
+    the game; replaying the turns gives the same standing.
+
+    >>> game = Game(1, "scrabble-cubes", (Side(0, "Ann"), Side(1, "Bo")), target=30)
+    >>> standing = game.rules.advance(game, game.rules.start(game), Turn(1, 0, 1, "play", 22))
+    >>> standing.totals_by_name(), standing.status()
+    ({'Ann': 22, 'Bo': 0}, 'Bo to play (round 1)')
+    """
 
     game: Game
-    rounds: list[Round] = field(default_factory=list)
-    to_play: tuple[int, ...] = ()
+    totals: tuple[int, ...]
     round: int = 1
+    to_play: tuple[int, ...] = ()
     over: bool = False
-    notes: list[str] = field(default_factory=list)
-    lengths_left: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    lengths_left: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    current: Mapping = field(default_factory=dict)
 
-    def totals(self) -> dict[str, int]:
-        totals = {side.name: 0 for side in self.game.sides}
-        for round_ in self.rounds:
-            for seat, score in round_.scores.items():
-                totals[self.game.sides[seat].name] += score
-        return totals
+    def totals_by_name(self) -> dict[str, int]:
+        return {side.name: total for side, total in zip(self.game.sides, self.totals, strict=True)}
 
     @property
     def winners(self) -> tuple[str, ...]:
         """The sides with the highest total once the game is over (more than one on a tie)."""
         if not self.over:
             return ()
-        totals = self.totals()
-        best = max(totals.values())
-        return tuple(name for name, total in totals.items() if total == best)
+        best = max(self.totals)
+        return tuple(s.name for s, t in zip(self.game.sides, self.totals, strict=True) if t == best)
 
     @property
     def winner(self) -> str | None:
@@ -156,11 +163,85 @@ class Sheet:
         names = [self.game.sides[seat].name for seat in self.to_play]
         if self.over:
             if self.winner:
-                return f"Game over: {self.winner} wins with {self.totals()[self.winner]}"
+                return f"Game over: {self.winner} wins with {self.totals_by_name()[self.winner]}"
             return f"Game over: a tie between {' and '.join(self.winners)}"
         if self.game.rules.simultaneous:
             return f"Round {self.round}: waiting for {', '.join(names)}"
         return f"{names[0]} to play (round {self.round})"
+
+    def to_json(self) -> dict:
+        """The standing as the log keeps it (without the game, which the log keeps apart)."""
+        return {
+            "totals": list(self.totals),
+            "round": self.round,
+            "to_play": list(self.to_play),
+            "over": self.over,
+            "notes": list(self.notes),
+            "lengths_left": [[seat, list(left)] for seat, left in self.lengths_left.items()],
+            "current": self.current,
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: Mapping) -> Standing:
+        return cls(
+            game,
+            tuple(data["totals"]),
+            data["round"],
+            tuple(data["to_play"]),
+            data["over"],
+            tuple(data["notes"]),
+            {seat: tuple(left) for seat, left in data["lengths_left"]},
+            data["current"],
+        )
+
+
+@dataclass
+class Sheet:
+    """The score sheet of a game: its rounds line by line, and where the game stands."""
+
+    game: Game
+    rounds: list[Round]
+    standing: Standing
+
+    @property
+    def to_play(self) -> tuple[int, ...]:
+        return self.standing.to_play
+
+    @property
+    def round(self) -> int:
+        return self.standing.round
+
+    @property
+    def over(self) -> bool:
+        return self.standing.over
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.standing.notes
+
+    @property
+    def lengths_left(self) -> Mapping[int, tuple[int, ...]]:
+        return self.standing.lengths_left
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.standing.winners
+
+    @property
+    def winner(self) -> str | None:
+        return self.standing.winner
+
+    def totals(self) -> dict[str, int]:
+        return self.standing.totals_by_name()
+
+    def status(self) -> str:
+        return self.standing.status()
+
+    def round_(self, number: int) -> Round:
+        """Round ``number``, added to the sheet when it is the next one."""
+        if not self.rounds or self.rounds[-1].number != number:
+            self.rounds.append(Round(number))
+        return self.rounds[-1]
 
     def render(self) -> str:
         """The sheet as a table of round scores, with each round's details where the game has them."""
@@ -225,13 +306,17 @@ class Sheet:
             "over": self.over,
             "winner": self.winner,
             "winners": list(self.winners),
-            "notes": self.notes,
+            "notes": list(self.notes),
             "status": self.status(),
         }
 
 
 class GameKind:
-    """The rules a log enforces for one kind of game; subclasses are the kinds."""
+    """The rules a log enforces for one kind of game; subclasses are the kinds.
+
+    A kind says how a game starts (:meth:`start`) and what one turn does to where it stands
+    (:meth:`advance`); the sheet is those turns replayed, each written on its round's line.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -256,12 +341,28 @@ class GameKind:
             return self.default_target, self.default_rounds
         return target, rounds
 
-    def replay(self, game: Game, turns: Sequence[Turn]) -> Sheet:
-        """The sheet after ``turns`` (in the order they were played)."""
+    def start(self, game: Game) -> Standing:
+        """Where the game stands before its first turn."""
         raise NotImplementedError
 
+    def advance(self, game: Game, standing: Standing, turn: Turn) -> Standing:
+        """Where the game stands after one more turn (one side's part of a round, for a hunt)."""
+        raise NotImplementedError
+
+    def replay(self, game: Game, turns: Sequence[Turn]) -> Sheet:
+        """The sheet after ``turns`` (in the order they were played)."""
+        sheet = Sheet(game, [], self.start(game))
+        for turn in turns:
+            before, sheet.standing = sheet.standing, self.advance(game, sheet.standing, turn)
+            self.write(sheet, before, turn)
+        return sheet
+
+    def write(self, sheet: Sheet, before: Standing, turn: Turn) -> None:
+        """Put the turn, played from ``before``, on its round's line of the sheet."""
+        sheet.round_(before.round).add(turn.seat, turn.score, f"Round {before.round}: {turn.score}")
+
     def score(
-        self, game: Game, turns: Sequence[Turn], seat: int, layout: Layout, lexicon: Lexicon
+        self, game: Game, standing: Standing, seat: int, layout: Layout, lexicon: Lexicon
     ) -> tuple[CrosswordTally, str]:
         """A crossword turn's tally and its printed form."""
         if not self.crossword:
@@ -269,31 +370,33 @@ class GameKind:
         header = layout.headers.get("game")
         if header and header != self.name:
             raise InputError(f"the grid says 'game: {header}', but game {game.id} is {self.name}")
-        tally = self.scorer(game, turns, seat).score(layout, lexicon)
-        return tally, self.render_tally(tally, game, turns, seat)
+        tally = self.scorer(game, standing, seat).score(layout, lexicon)
+        return tally, self.render_tally(tally, standing, seat)
 
-    def finished_round(self, game: Game, turns: Sequence[Turn], seat: int) -> str | None:
+    def finished_round(self, standing: Standing, seat: int) -> str | None:
         """Why the side has no more turns in the current round, if it has none."""
         return None
 
-    def check_pass(self, game: Game, turns: Sequence[Turn], seat: int) -> None:
+    def check_pass(self, standing: Standing, seat: int) -> None:
         """Raise unless the side may pass now."""
         raise InputError(f"{self.title} has no passes (only Game Two does)")
 
-    def scorer(self, game: Game, turns: Sequence[Turn], seat: int) -> CrosswordGame:
+    def scorer(self, game: Game, standing: Standing, seat: int) -> CrosswordGame:
         """What scores the side's next crossword."""
         return get_game(self.name, _cubeset(game))
 
-    def render_tally(
-        self, tally: CrosswordTally, game: Game, turns: Sequence[Turn], seat: int
-    ) -> str:
+    def render_tally(self, tally: CrosswordTally, standing: Standing, seat: int) -> str:
         return tally.render()
 
-    def _ended(self, game: Game, sheet: Sheet, completed: int) -> bool:
+    def _ended(self, game: Game, totals: Sequence[int], completed: int) -> bool:
         """An agreed number of rounds played, or an agreed total reached (checked at a round's end)."""
         if game.rounds is not None and completed >= game.rounds:
             return True
-        return game.target is not None and max(sheet.totals().values()) >= game.target
+        return game.target is not None and max(totals) >= game.target
+
+
+def _added(totals: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
+    return (*totals[:seat], totals[seat] + points, *totals[seat + 1 :])
 
 
 class GameOne(GameKind):
@@ -303,94 +406,120 @@ class GameOne(GameKind):
     title = "Scrabble Crossword Cubes, Game One"
     default_target = 200
 
-    def replay(self, game: Game, turns: Sequence[Turn]) -> Sheet:
-        sheet = Sheet(game)
-        n = len(game.sides)
-        for index, turn in enumerate(turns):
-            if index % n == 0:
-                sheet.rounds.append(Round(index // n + 1))
-            sheet.rounds[-1].add(turn.seat, turn.score, f"Turn: {signed(turn.score)}")
-        sheet.over = len(turns) % n == 0 and self._ended(game, sheet, len(turns) // n)
-        sheet.to_play = () if sheet.over else (len(turns) % n,)
-        sheet.round = len(sheet.rounds) if sheet.over else len(turns) // n + 1
-        return sheet
+    def start(self, game: Game) -> Standing:
+        return Standing(game, (0,) * len(game.sides), to_play=(0,))
+
+    def advance(self, game: Game, standing: Standing, turn: Turn) -> Standing:
+        totals = _added(standing.totals, turn.seat, turn.score)
+        following = (turn.seat + 1) % len(game.sides)
+        if following:
+            return replace(standing, totals=totals, to_play=(following,))
+        if self._ended(game, totals, standing.round):
+            return replace(standing, totals=totals, to_play=(), over=True)
+        return replace(standing, totals=totals, to_play=(0,), round=standing.round + 1)
+
+    def write(self, sheet: Sheet, before: Standing, turn: Turn) -> None:
+        sheet.round_(before.round).add(turn.seat, turn.score, f"Turn: {signed(turn.score)}")
 
 
 class GameTwo(GameKind):
-    """Scrabble Crossword Cubes, Game Two: rounds of up to four tosses, sides alternating."""
+    """Scrabble Crossword Cubes, Game Two: rounds of up to four tosses, sides alternating.
+
+    Its standing keeps the round in play: each side's tosses (score and word lengths), whether
+    it passed, and the side that played last.
+    """
 
     name = "scrabble-cubes-two"
     title = "Scrabble Crossword Cubes, Game Two"
     default_target = 250
     detailed = True
 
-    def replay(self, game: Game, turns: Sequence[Turn]) -> Sheet:
-        sheet = Sheet(game)
-        states = self.states(game, turns)
-        seats = range(len(game.sides))
-        for number, (state, _) in enumerate(states, start=1):
-            round_ = Round(number)
-            for seat in seats:
-                if state[seat].tosses or state[seat].passed:
-                    round_.scores[seat] = state[seat].total
-                    round_.lines[seat] = state[seat].render().splitlines()
-                    round_.detail[seat] = _round_detail(state[seat])
-            sheet.rounds.append(round_)
-        state, last = states[-1] if states else ({s: GameTwoRound() for s in seats}, None)
-        sheet.round = max(len(states), 1)
-        if states and all(state[s].over for s in seats):
-            sheet.over = self._ended(game, sheet, len(states))
-            state, last = {s: GameTwoRound() for s in seats}, None
-            sheet.round += not sheet.over
-        if not sheet.over:
-            order = [(last + 1 + i) % len(seats) for i in seats] if last is not None else seats
-            sheet.to_play = (next(s for s in order if not state[s].over),)
-            sheet.lengths_left = {s: state[s].left for s in seats if not state[s].over}
-        return sheet
+    def start(self, game: Game) -> Standing:
+        return self._standing(game, (0,) * len(game.sides), 1, self._fresh(game), None)
 
-    def states(
-        self, game: Game, turns: Sequence[Turn]
-    ) -> list[tuple[dict[int, GameTwoRound], int | None]]:
-        """Each round's state per seat, and the seat that played last in it."""
-        seats = range(len(game.sides))
-        states: list[tuple[dict[int, GameTwoRound], int | None]] = []
-        for turn in turns:
-            if not states or all(states[-1][0][s].over for s in seats):
-                states.append(({s: GameTwoRound() for s in seats}, None))
-            state = states[-1][0]
-            before = state[turn.seat]
-            state[turn.seat] = (
-                before.pass_() if turn.action == PASS else before.toss(Toss.from_json(turn.tally))
+    def advance(self, game: Game, standing: Standing, turn: Turn) -> Standing:
+        rounds = self.rounds(standing)
+        before, after = rounds[turn.seat], self._played(rounds[turn.seat], turn)
+        rounds[turn.seat] = after
+        totals = _added(standing.totals, turn.seat, after.total - before.total)
+        if not all(r.over for r in rounds.values()):
+            return self._standing(game, totals, standing.round, rounds, turn.seat)
+        if self._ended(game, totals, standing.round):
+            return Standing(game, totals, standing.round, over=True)
+        return self._standing(game, totals, standing.round + 1, self._fresh(game), None)
+
+    def write(self, sheet: Sheet, before: Standing, turn: Turn) -> None:
+        state = self._played(self.rounds(before)[turn.seat], turn)
+        round_ = sheet.round_(before.round)
+        round_.scores[turn.seat] = state.total
+        round_.lines[turn.seat] = state.render().splitlines()
+        round_.detail[turn.seat] = _round_detail(state)
+
+    def rounds(self, standing: Standing) -> dict[int, GameTwoRound]:
+        """Each side's round in play, as its standing keeps it."""
+        return {
+            int(seat): GameTwoRound(
+                tuple(Toss(score, frozenset(lengths)) for score, lengths in kept["tosses"]),
+                kept["passed"],
+                frozenset(n for _, lengths in kept["tosses"] for n in lengths),
             )
-            states[-1] = (state, turn.seat)
-        return states
+            for seat, kept in standing.current["seats"].items()
+        }
 
-    def finished_round(self, game: Game, turns: Sequence[Turn], seat: int) -> str | None:
-        state = self.current(game, turns, seat)
+    def finished_round(self, standing: Standing, seat: int) -> str | None:
+        state = self.rounds(standing)[seat]
         return state.why_over() if state.over else None
 
-    def check_pass(self, game: Game, turns: Sequence[Turn], seat: int) -> None:
-        self.current(game, turns, seat).pass_()
+    def check_pass(self, standing: Standing, seat: int) -> None:
+        self.rounds(standing)[seat].pass_()
 
-    def scorer(self, game: Game, turns: Sequence[Turn], seat: int) -> CrosswordGame:
+    def scorer(self, game: Game, standing: Standing, seat: int) -> CrosswordGame:
         """A toss is scored against the lengths the side already formed in this round."""
-        return self.current(game, turns, seat).game(_cubeset(game))
+        return self.rounds(standing)[seat].game(_cubeset(game))
 
-    def render_tally(
-        self, tally: CrosswordTally, game: Game, turns: Sequence[Turn], seat: int
-    ) -> str:
-        return render_toss(tally, self.current(game, turns, seat))
+    def render_tally(self, tally: CrosswordTally, standing: Standing, seat: int) -> str:
+        return render_toss(tally, self.rounds(standing)[seat])
 
-    def current(self, game: Game, turns: Sequence[Turn], seat: int) -> GameTwoRound:
-        """The side's round before its next toss."""
-        states = self.states(game, turns)
-        if not states or all(r.over for r in states[-1][0].values()):
-            return GameTwoRound()
-        return states[-1][0][seat]
+    def _standing(
+        self,
+        game: Game,
+        totals: tuple[int, ...],
+        number: int,
+        rounds: Mapping[int, GameTwoRound],
+        last: int | None,
+    ) -> Standing:
+        seats = range(len(game.sides))
+        order = [(last + 1 + i) % len(seats) for i in seats] if last is not None else seats
+        kept = {
+            str(seat): {
+                "tosses": [[t.score, sorted(t.lengths)] for t in state.tosses],
+                "passed": state.passed,
+            }
+            for seat, state in rounds.items()
+        }
+        return Standing(
+            game,
+            totals,
+            number,
+            to_play=(next(s for s in order if not rounds[s].over),),
+            lengths_left={s: rounds[s].left for s in seats if not rounds[s].over},
+            current={"seats": kept},
+        )
+
+    @staticmethod
+    def _fresh(game: Game) -> dict[int, GameTwoRound]:
+        return {side.seat: GameTwoRound() for side in game.sides}
+
+    @staticmethod
+    def _played(state: GameTwoRound, turn: Turn) -> GameTwoRound:
+        return state.pass_() if turn.action == PASS else state.toss(Toss.from_json(turn.tally))
 
 
 class AdLib(GameKind):
-    """Duplicate Ad-Lib: two players, two rounds; in the second each plays the other's letters."""
+    """Duplicate Ad-Lib: two players, two rounds; in the second each plays the other's letters.
+
+    Its standing keeps the grids played so far (four at most), for the letters check at the end.
+    """
 
     name = "adlib"
     title = "Duplicate Ad-Lib Crossword Cubes"
@@ -406,25 +535,22 @@ class AdLib(GameKind):
             )
         return None, 2
 
-    def replay(self, game: Game, turns: Sequence[Turn]) -> Sheet:
-        sheet = Sheet(game)
-        played: dict[tuple[int, int], Turn] = {}
-        for turn in turns:
-            number = 1 if (1, turn.seat) not in played else 2
-            if number > len(sheet.rounds):
-                sheet.rounds.append(Round(number))
-            played[(number, turn.seat)] = turn
-            sheet.rounds[number - 1].add(turn.seat, turn.score, f"Round {number}: {turn.score}")
-        number = 1 if any((1, s) not in played for s in (0, 1)) else 2
-        sheet.to_play = tuple(s for s in (0, 1) if (number, s) not in played)
-        sheet.over = not sheet.to_play
-        sheet.round = number
-        if sheet.over:
-            names = tuple(side.name for side in game.sides)
-            sheet.notes = facings_check(
-                {(r, s): parse_grid(t.grid or "") for (r, s), t in played.items()}, names
-            )
-        return sheet
+    def start(self, game: Game) -> Standing:
+        return Standing(game, (0, 0), to_play=(0, 1), current={"grids": []})
+
+    def advance(self, game: Game, standing: Standing, turn: Turn) -> Standing:
+        totals = _added(standing.totals, turn.seat, turn.score)
+        grids = [*standing.current["grids"], [standing.round, turn.seat, turn.grid or ""]]
+        to_play = tuple(s for s in standing.to_play if s != turn.seat)
+        current = {"grids": grids}
+        if to_play:
+            return replace(standing, totals=totals, to_play=to_play, current=current)
+        if standing.round == 1:
+            return Standing(game, totals, 2, (0, 1), current=current)
+        names = (game.sides[0].name, game.sides[1].name)
+        played = {(number, seat): parse_grid(grid) for number, seat, grid in grids}
+        notes = tuple(facings_check(played, names))
+        return Standing(game, totals, 2, (), True, notes, current=current)
 
 
 def facings_check(layouts: Mapping[tuple[int, int], object], names: tuple[str, str]) -> list[str]:
@@ -450,21 +576,22 @@ class Hunt(GameKind):
     crossword = False
     simultaneous = True
 
-    def replay(self, game: Game, turns: Sequence[Turn]) -> Sheet:
-        sheet = Sheet(game)
-        for turn in turns:
-            if not sheet.rounds or sheet.rounds[-1].number != turn.round:
-                sheet.rounds.append(Round(turn.round))
-            sheet.rounds[-1].add(turn.seat, turn.score, f"Round {turn.round}: {turn.score}")
-        played = len(sheet.rounds)
-        if game.target is not None:
-            names = {side.seat: side.name for side in game.sides}
-            points = [{names[seat]: n for seat, n in r.scores.items()} for r in sheet.rounds]
-            sheet.over = HuntMatch(game.target, tuple(points)).over
-        sheet.over = sheet.over or (game.rounds is not None and played >= game.rounds)
-        sheet.to_play = () if sheet.over else tuple(s.seat for s in game.sides)
-        sheet.round = played + (not sheet.over)
-        return sheet
+    def start(self, game: Game) -> Standing:
+        return Standing(game, (0,) * len(game.sides), to_play=tuple(s.seat for s in game.sides))
+
+    def advance(self, game: Game, standing: Standing, turn: Turn) -> Standing:
+        standing = replace(
+            standing,
+            totals=_added(standing.totals, turn.seat, turn.score),
+            to_play=tuple(s for s in standing.to_play if s != turn.seat),
+        )
+        if standing.to_play:
+            return standing
+        totals = standing.totals_by_name()
+        over = game.target is not None and HuntMatch(game.target, (totals,)).over
+        if over or (game.rounds is not None and standing.round >= game.rounds):
+            return replace(standing, over=True)
+        return replace(standing, round=standing.round + 1, to_play=tuple(range(len(game.sides))))
 
     def score_round(
         self, game: Game, board: Layout, words: Mapping[str, Sequence[str]], lexicon: Lexicon

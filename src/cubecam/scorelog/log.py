@@ -5,7 +5,7 @@
 >>> with ScoreLog(pathlib.Path(tempfile.mkdtemp()) / "scores.sqlite3") as log:
 ...     game = log.new_game("scrabble-cubes", ["Ann", "Bo"], target=200)
 ...     done = log.record_turn(game.id, "Ann", parse_grid("CAT\\nunused: E"))
-...     done.sheet.totals(), done.sheet.status()
+...     done.standing.totals_by_name(), done.standing.status()
 ({'Ann': 4, 'Bo': 0}, 'Bo to play (round 1)')
 """
 
@@ -21,16 +21,26 @@ from cubecam.grid_format import format_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
 from cubecam.scorelog.db import Database, connect
-from cubecam.scorelog.games import PASS, PLAY, Game, Hunt, Sheet, Side, Turn, get_kind
+from cubecam.scorelog.games import (
+    PASS,
+    PLAY,
+    Game,
+    Hunt,
+    Sheet,
+    Side,
+    Standing,
+    Turn,
+    get_kind,
+)
 
 
 @dataclass(frozen=True)
 class Recorded:
-    """What one command wrote: the new turns, the tally as printed, and the sheet after it."""
+    """What one command wrote: the new turns, the tally as printed, and where the game stands."""
 
     turns: tuple[Turn, ...]
     text: str
-    sheet: Sheet
+    standing: Standing
 
 
 class ScoreLog:
@@ -134,6 +144,19 @@ class ScoreLog:
             game.lang or game.rules.default_lang, game.wordlist, compounds=compounds
         )
 
+    def standing(self, game: Game) -> Standing:
+        """Where the game stands, as kept beside its last turn (a log written before standings
+        were kept is replayed once)."""
+        row = self.db.execute(
+            "SELECT state FROM turns WHERE game_id = ? ORDER BY seq DESC, seat DESC LIMIT 1",
+            (game.id,),
+        ).fetchone()
+        if row is None:
+            return game.rules.start(game)
+        if row[0] is None:
+            return game.rules.replay(game, self.turns(game.id)).standing
+        return Standing.from_json(game, json.loads(row[0]))
+
     def record_turn(
         self,
         game_id: int,
@@ -147,13 +170,13 @@ class ScoreLog:
         game = self.game(game_id)
         lexicon = lexicon or self.lexicon(game)
         with self.db.transaction():
-            turns = self.turns(game_id)
-            side = self._may_play(game, turns, player)
-            tally, text = game.rules.score(game, turns, side.seat, layout, lexicon)
+            standing = self.standing(game)
+            side = self._may_play(game, standing, player)
+            tally, text = game.rules.score(game, standing, side.seat, layout, lexicon)
             turn = Turn(
-                _next_seq(turns),
+                self._next_seq(game_id),
                 side.seat,
-                game.rules.replay(game, turns).round,
+                standing.round,
                 PLAY,
                 tally.final,
                 tally.to_json(),
@@ -161,20 +184,20 @@ class ScoreLog:
                 format_grid(layout),
                 str(photo) if photo else None,
             )
-            self._insert(game_id, [turn])
-        return Recorded((turn,), text, self.sheet(game_id))
+            standing = self._insert(game, standing, [turn])
+        return Recorded((turn,), text, standing)
 
     def record_pass(self, game_id: int, player: str) -> Recorded:
         """The player (or partnership) passes for the rest of the round (Game Two, rule 4c)."""
         game = self.game(game_id)
         with self.db.transaction():
-            turns = self.turns(game_id)
-            side = self._may_play(game, turns, player)
-            game.rules.check_pass(game, turns, side.seat)
-            round_ = game.rules.replay(game, turns).round
-            turn = Turn(_next_seq(turns), side.seat, round_, PASS, 0, {}, game.player(player))
-            self._insert(game_id, [turn])
-        return Recorded((turn,), f"{side.name} passes", self.sheet(game_id))
+            standing = self.standing(game)
+            side = self._may_play(game, standing, player)
+            game.rules.check_pass(standing, side.seat)
+            seq = self._next_seq(game_id)
+            turn = Turn(seq, side.seat, standing.round, PASS, 0, {}, game.player(player))
+            standing = self._insert(game, standing, [turn])
+        return Recorded((turn,), f"{side.name} passes", standing)
 
     def record_round(
         self,
@@ -196,17 +219,16 @@ class ScoreLog:
         if missing:
             raise InputError(f"a round needs every player's points: missing {', '.join(missing)}")
         with self.db.transaction():
-            turns = self.turns(game_id)
-            sheet = game.rules.replay(game, turns)
-            if sheet.over:
-                raise InputError(f"game {game_id} is over: {sheet.status()}")
-            seq = _next_seq(turns)
+            standing = self.standing(game)
+            if standing.over:
+                raise InputError(f"game {game_id} is over: {standing.status()}")
+            seq = self._next_seq(game_id)
             grid = format_grid(board) if board else None
             new = tuple(
                 Turn(
                     seq,
                     side.seat,
-                    sheet.round,
+                    standing.round,
                     PLAY,
                     scores[side.seat],
                     dict((tallies or {}).get(side.name, {})),
@@ -215,8 +237,8 @@ class ScoreLog:
                 )
                 for side in game.sides
             )
-            self._insert(game_id, new)
-        return Recorded(new, text, self.sheet(game_id))
+            standing = self._insert(game, standing, new)
+        return Recorded(new, text, standing)
 
     def record_hunt_round(
         self,
@@ -248,27 +270,34 @@ class ScoreLog:
             self.db.execute("DELETE FROM turns WHERE game_id = ? AND seq = ?", (game_id, last))
         return [t for t in turns if t.seq == last]
 
-    def _may_play(self, game: Game, turns: Sequence[Turn], player: str) -> Side:
+    def _may_play(self, game: Game, standing: Standing, player: str) -> Side:
         side = game.side(player)
-        sheet = game.rules.replay(game, turns)
-        if sheet.over:
-            raise InputError(f"game {game.id} is over: {sheet.status()}")
-        if side.seat not in sheet.to_play:
+        if standing.over:
+            raise InputError(f"game {game.id} is over: {standing.status()}")
+        if side.seat not in standing.to_play:
             if game.rules.simultaneous:
-                raise InputError(f"{side.name} has played round {sheet.round}: {sheet.status()}")
-            finished = game.rules.finished_round(game, turns, side.seat)
+                raise InputError(
+                    f"{side.name} has played round {standing.round}: {standing.status()}"
+                )
+            finished = game.rules.finished_round(standing, side.seat)
             if finished:
-                raise InputError(f"{side.name}'s round is over ({finished}): {sheet.status()}")
-            raise InputError(f"it is not {side.name}'s turn: {sheet.status()}")
+                raise InputError(f"{side.name}'s round is over ({finished}): {standing.status()}")
+            raise InputError(f"it is not {side.name}'s turn: {standing.status()}")
         return side
 
-    def _insert(self, game_id: int, turns: Sequence[Turn]) -> None:
+    def _next_seq(self, game_id: int) -> int:
+        row = self.db.execute("SELECT max(seq) FROM turns WHERE game_id = ?", (game_id,))
+        return (row.fetchone()[0] or 0) + 1
+
+    def _insert(self, game: Game, standing: Standing, turns: Sequence[Turn]) -> Standing:
+        """Write the turns, each with where the game stands after it; the last standing."""
         for t in turns:
+            standing = game.rules.advance(game, standing, t)
             self.db.execute(
                 "INSERT INTO turns (game_id, seq, seat, round, action, player, score, grid, photo,"
-                " tally) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " tally, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    game_id,
+                    game.id,
                     t.seq,
                     t.seat,
                     t.round,
@@ -278,8 +307,10 @@ class ScoreLog:
                     t.grid,
                     t.photo,
                     json.dumps(t.tally, ensure_ascii=False),
+                    json.dumps(standing.to_json(), ensure_ascii=False),
                 ),
             )
+        return standing
 
 
 def seat_sides(players: Sequence[str], teams: Mapping[str, Sequence[str]]) -> list[Side]:
@@ -308,7 +339,3 @@ def seat_sides(players: Sequence[str], teams: Mapping[str, Sequence[str]]) -> li
         elif all(side.name != team for side in sides):
             sides.append(Side(len(sides), team, tuple(teams[team])))
     return sides
-
-
-def _next_seq(turns: Sequence[Turn]) -> int:
-    return turns[-1].seq + 1 if turns else 1

@@ -75,7 +75,7 @@ def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
             turn = done.turns[0]
             side = game.sides[turn.seat].name
             capture.recorded = Recording(game_id, turn.seq, f"{side}'s turn in round {turn.round}")
-        return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
+        return RecordedOut(text=done.text, sheet=_sheet_out(log.sheet(game_id)))
 
 
 @router.post(
@@ -95,7 +95,7 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
             done = log.record_hunt_round(game_id, capture.layout, words)
             turn = done.turns[0]
             capture.recorded = Recording(game_id, turn.seq, f"round {turn.round}")
-        return RecordedOut(text=done.text, sheet=_sheet_out(done.sheet))
+        return RecordedOut(text=done.text, sheet=_sheet_out(log.sheet(game_id)))
 
 
 @router.post("/games/{game_id}/undo", summary="Remove the game's last turn, toss, pass or round")
