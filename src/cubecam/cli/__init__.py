@@ -1,4 +1,8 @@
-"""The ``cubecam`` command line: one module per command, registered here."""
+"""The ``cubecam`` command line: one module per command, registered here.
+
+The commands import the camera side (OpenCV, numpy) inside the functions that read,
+draw or render photos, so ``cubecam --help`` and the word commands start at once.
+"""
 
 from __future__ import annotations
 

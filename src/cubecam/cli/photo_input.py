@@ -5,18 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
-import cv2
 
 from cubecam.cli.options import read_grid
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_face
 from cubecam.layout import Layout, Square
-from cubecam.vision import annotate, load_image, read_photo
-from cubecam.vision.reading import Reading
+
+if TYPE_CHECKING:
+    from cubecam.vision.reading import Reading
 
 F = TypeVar("F", bound=Callable)
 IMAGE = click.Path(dir_okay=False, path_type=Path)
@@ -25,6 +25,8 @@ _FIX = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*=\s*(\S+)\s*$")
 
 def image_out(ctx: click.Context, param: click.Parameter, path: Path | None) -> Path | None:
     """Check an ``--annotate`` name before any work: OpenCV must have a writer for it."""
+    import cv2
+
     if path is not None and not cv2.haveImageWriter(str(path)):
         raise InputError(f"cannot write {path}: give a .png or .jpg name")
     return path
@@ -84,6 +86,8 @@ def layout_from(
     if grid is not None:
         layout = read_grid(grid, lowercase_is_wildcard=lowercase_is_wildcard)
     else:
+        from cubecam.vision import read_photo
+
         reading = read_photo(photo, layout=kind, cubeset=cubeset)
         layout = reading.layout
     wild = lowercase_is_wildcard if lowercase_is_wildcard is not None else kind == "crossword"
@@ -111,6 +115,10 @@ def write_annotated(
     path: Path, photo: Path, reading: Reading, validity: Mapping[Square, bool] | None = None
 ) -> None:
     """The photo with the reading (and, once scored, each square's word validity) drawn on it."""
+    import cv2
+
+    from cubecam.vision import annotate, load_image
+
     picture = annotate(load_image(photo), reading, validity)
     if not cv2.imwrite(str(path), picture):
         raise InputError(f"cannot write {path} (is its folder there and writable?)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,15 +14,15 @@ from cubecam.cubesets import CubeSet, available_cubesets, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
-from cubecam.vision import read_photo
-from cubecam.vision.calibrate import calibrate as learn_look
-from cubecam.vision.looks import look_path
-from cubecam.vision.pipeline import LAYOUTS, OCR_ENGINES
-from cubecam.vision.reading import Reading
+
+if TYPE_CHECKING:
+    from cubecam.vision.reading import Reading
 
 
 def set_for(name: str | None) -> CubeSet | None:
     """The cube set called ``name``; a set known only by its calibration gives None."""
+    from cubecam.vision.looks import look_path
+
     if name is None:
         return None
     if name in available_cubesets() or name.endswith(".toml"):
@@ -35,7 +36,7 @@ def set_for(name: str | None) -> CubeSet | None:
 @click.argument("image", type=IMAGE)
 @click.option(
     "--layout",
-    type=click.Choice(LAYOUTS),
+    type=click.Choice(["auto", *(kind.value for kind in LayoutKind)]),
     default="auto",
     show_default=True,
     help="How the cubes lie: a crossword, a word-hunt tray, loose dice, or guess.",
@@ -55,9 +56,9 @@ def set_for(name: str | None) -> CubeSet | None:
 )
 @click.option(
     "--ocr",
-    type=click.Choice(OCR_ENGINES),
     default="glyphs",
     show_default=True,
+    metavar="glyphs|tesseract",
     help="The glyph reader: the built-in one, or Tesseract (slower, upright only).",
 )
 def read(
@@ -77,6 +78,8 @@ def read(
     Example:
       cubecam read photo.jpg --annotate read.png
     """
+    from cubecam.vision import read_photo
+
     reading = read_photo(image, layout=layout, cubeset=set_for(cubeset), ocr=ocr)
     if annotate_path is not None:
         write_annotated(annotate_path, image, reading)
@@ -106,6 +109,9 @@ def calibrate(name: str, photos: tuple[Path, ...], grids: tuple[Path, ...]) -> N
     Example:
       cubecam calibrate --set my-adlib game1.jpg --grid game1.grid
     """
+    from cubecam.vision import read_photo
+    from cubecam.vision.calibrate import calibrate as learn_look
+
     if grids and len(grids) != len(photos):
         raise InputError(f"{len(photos)} photos but {len(grids)} --grid files: give one per photo")
     pairs = []

@@ -8,8 +8,7 @@ from pathlib import Path
 import click
 
 from cubecam.errors import InputError
-from cubecam.synth.crops import write_crops
-from cubecam.synth.dataset import KINDS, write_set
+from cubecam.layout import LayoutKind
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -23,7 +22,7 @@ def _size(text: str) -> tuple[int, int]:
 @click.command("synth")
 @click.option(
     "--kind",
-    type=click.Choice([*KINDS, "crops"]),
+    type=click.Choice([*(kind.value for kind in LayoutKind), "crops"]),
     required=True,
     help="What lies on the table; 'crops': single faces cut from rendered photos.",
 )
@@ -62,6 +61,9 @@ def synth(
 
     With --kind crops, COUNT faces cut from small rendered photos go into OUT/SYMBOL/.
     """
+    from cubecam.synth.crops import write_crops
+    from cubecam.synth.dataset import write_set
+
     start = time.perf_counter()
     if kind == "crops":
         write_crops(count, seed, out, workers=workers)

@@ -12,8 +12,6 @@ from cubecam.cli.options import lexicon_options
 from cubecam.errors import InputError
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import GAMES, get_game
-from cubecam.watch import Watcher
-from cubecam.watch.frames import display_available, frames
 
 WINDOW = "cubecam watch (q to quit)"
 
@@ -44,8 +42,11 @@ def watch(
     """
     if camera is not None and video is not None:
         raise InputError("give --camera or --video, not both")
-    stream = frames(video if video is not None else (camera or 0))
     from cubecam.vision import read_photo
+    from cubecam.watch import Watcher
+    from cubecam.watch.frames import display_available, frames
+
+    stream = frames(video if video is not None else (camera or 0))
 
     crossword = get_game(game)
     lexicon = load_lexicon(lang or crossword.cubeset.lang, wordlist)
