@@ -1,43 +1,40 @@
-"""A model file with several members is read as one network, their probabilities averaged."""
+"""The shipped glyph model answers probabilities and features for any batch; a model file
+without what the reader needs is refused."""
 
 from pathlib import Path
 
 import numpy as np
+import onnx
 import pytest
 
 from cubecam.errors import CubecamError
-from cubecam.vision.glyphs.network import MODEL_PATH, Ensemble, GlyphNetwork, softmax
+from cubecam.vision.glyphs.classes import CLASSES, TURNS
+from cubecam.vision.glyphs.network import BATCH, MODEL_PATH, GlyphNetwork, shipped_network
 
 
-def one_member(path: Path) -> dict[str, np.ndarray]:
-    with np.load(MODEL_PATH) as data:
-        weights = {key: data[key] for key in data.files}
-    first = sorted({key.split("/")[0] for key in weights if "/" in key})[:1]
-    if first:
-        weights = {
-            k.removeprefix(f"{first[0]}/"): v
-            for k, v in weights.items()
-            if "/" in k and k.startswith(f"{first[0]}/")
-        } | {"classes": weights["classes"]}
-    np.savez(path, **weights)
-    return weights
+def test_scores_are_probabilities_however_the_batch_is_cut() -> None:
+    images = np.random.default_rng(1).random((BATCH + 5, 32, 32)).astype(np.float32)
+    probabilities, features = shipped_network().scores(images)
+    assert probabilities.shape == (BATCH + 5, len(CLASSES) * TURNS)
+    assert np.allclose(probabilities.sum(axis=1), 1.0, atol=1e-5)
+    assert features.shape[0] == BATCH + 5 and (features >= 0).all()
+    tail, tail_features = shipped_network().scores(images[BATCH:])
+    assert np.allclose(tail, probabilities[BATCH:], atol=1e-6)
+    assert np.allclose(tail_features, features[BATCH:], atol=1e-5)
 
 
-def test_members_alike_read_as_one(tmp_path: Path) -> None:
-    weights = one_member(tmp_path / "one.npz")
-    pair = {f"m{k}/{key}": v for k in range(2) for key, v in weights.items() if key != "classes"}
-    np.savez(tmp_path / "two.npz", classes=weights["classes"], **pair)
-    single = GlyphNetwork.load(tmp_path / "one.npz")
-    both = GlyphNetwork.load(tmp_path / "two.npz")
-    assert isinstance(both, Ensemble) and not isinstance(single, Ensemble)
-    images = np.random.default_rng(1).random((5, 32, 32)).astype(np.float32)
-    assert both.features(images).shape[1] == 2 * single.features(images).shape[1]
-    assert np.allclose(softmax(both.logits(images)), softmax(single.logits(images)), atol=1e-5)
+def test_a_model_without_its_classes_is_refused(tmp_path: Path) -> None:
+    model = onnx.load(MODEL_PATH)
+    del model.metadata_props[:]
+    onnx.save(model, tmp_path / "nameless.onnx")
+    with pytest.raises(CubecamError, match="damaged: no classes"):
+        GlyphNetwork(tmp_path / "nameless.onnx")
 
 
-def test_a_model_missing_a_layer_is_refused(tmp_path: Path) -> None:
-    weights = one_member(tmp_path / "one.npz")
-    del weights["fc0_b"]
-    np.savez(tmp_path / "broken.npz", **weights)
-    with pytest.raises(CubecamError, match="damaged"):
-        GlyphNetwork.load(tmp_path / "broken.npz")
+def test_a_model_without_features_is_refused(tmp_path: Path) -> None:
+    model = onnx.load(MODEL_PATH)
+    features = next(o for o in model.graph.output if o.name == "features")
+    model.graph.output.remove(features)
+    onnx.save(model, tmp_path / "featureless.onnx")
+    with pytest.raises(CubecamError, match="damaged: no features"):
+        GlyphNetwork(tmp_path / "featureless.onnx")

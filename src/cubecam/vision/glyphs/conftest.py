@@ -1,5 +1,5 @@
-"""pytest: the training script's doctests need PyTorch, which only retraining installs."""
+"""pytest: the training script needs PyTorch and onnx, which only retraining installs."""
 
 import importlib.util
 
-collect_ignore = [] if importlib.util.find_spec("torch") else ["train.py"]
+collect_ignore = [] if all(map(importlib.util.find_spec, ("torch", "onnx"))) else ["train.py"]

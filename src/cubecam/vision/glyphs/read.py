@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET, TURNS, normalise
-from cubecam.vision.glyphs.network import GlyphNetwork, shipped_network, softmax
+from cubecam.vision.glyphs.network import GlyphNetwork, shipped_network
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,8 @@ def read_glyphs(patches: np.ndarray, network: GlyphNetwork | None = None) -> Gly
     if not len(patches):
         return GlyphScores(np.zeros((0, len(CLASSES), TURNS)), np.zeros((0, 0)))
     inputs = np.stack([normalise(p) for p in patches])
-    features = network.features(inputs)
-    logits = network.logits_from_features(features)
-    probabilities = softmax(logits).reshape(len(inputs), len(network.classes), TURNS)
-    return GlyphScores(probabilities, features)
+    probabilities, features = network.scores(inputs)
+    return GlyphScores(probabilities.reshape(len(inputs), len(network.classes), TURNS), features)
 
 
 def read_views(views: np.ndarray, network: GlyphNetwork | None = None) -> GlyphScores:

@@ -1,10 +1,12 @@
-"""Train the glyph network and write ``model.npz`` beside this file.
+"""Train the glyph network and write it as one ONNX file (``--out``, required, so a training run
+never replaces the shipped ``model.onnx`` unless told to).
 
-Needs PyTorch (``pip install -e '.[train]'``); cubecam itself runs the result with numpy.
-Trains on rendered faces (every font on the machine, any quarter turn) plus the real crops'
-training split, then prints accuracy on a fresh rendered set and on the real test split::
+Needs PyTorch and onnx (``pip install -e '.[train]'``); cubecam itself runs the result with
+onnxruntime. Trains on rendered faces (every font on the machine, any quarter turn) plus the real
+crops' training split, then prints accuracy on a fresh rendered set and on the real test split::
 
-    python -m cubecam.vision.glyphs.train --rendered 40000 --scenes 500 --real-weight 12 --epochs 12 --seed 5
+    .venv/bin/python -m cubecam.vision.glyphs.train --rendered 40000 --scenes 500 --real-weight 12 \
+        --epochs 12 --seed 5 --out src/cubecam/vision/glyphs/model.onnx
 
 Real crops of unknown orientation are scored on their symbol alone (the sum over the four
 turns), so the network still learns which way up a letter is from the rendered faces.
@@ -13,15 +15,17 @@ turns), so the network still learns which way up a letter is from the rendered f
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
+import onnx
 import torch
 from torch import nn
 
-from cubecam.vision.glyphs.classes import CLASSES, TURNS
+from cubecam.vision.glyphs.classes import CLASSES, SIZE, TURNS
 from cubecam.vision.glyphs.dataset import UNKNOWN_TURN, real_crops, rendered_crops, scene_crops
 from cubecam.vision.glyphs.network import MODEL_PATH, GlyphNetwork
 
@@ -46,9 +50,29 @@ class Net(nn.Module):
         self.drop = nn.Dropout(0.3)
         self.out = nn.Linear(HIDDEN, len(CLASSES) * TURNS)
 
+    def features(self, x: torch.Tensor) -> torch.Tensor:
+        """The penultimate layer (what calibration compares)."""
+        return torch.relu(self.hidden(self.convs(x).flatten(1)))
+
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        x = self.convs(x).flatten(1)
-        return self.out(self.drop(torch.relu(self.hidden(x))))
+        return self.out(self.drop(self.features(x)))
+
+
+class Ensemble(nn.Module):
+    """The members read as one, as shipped: their features side by side, their probabilities
+    averaged."""
+
+    def __init__(self, members: list[Net]) -> None:
+        super().__init__()
+        self.members = nn.ModuleList(members)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        features = [member.features(x) for member in self.members]
+        probabilities = [
+            torch.softmax(member.out(f), 1)
+            for member, f in zip(self.members, features, strict=True)
+        ]
+        return torch.stack(probabilities).mean(0), torch.cat(features, 1)
 
 
 def loss_fn(logits: torch.Tensor, labels: torch.Tensor, turns: torch.Tensor) -> torch.Tensor:
@@ -61,31 +85,22 @@ def loss_fn(logits: torch.Tensor, labels: torch.Tensor, turns: torch.Tensor) -> 
 
 
 def export(nets: list[Net], path: Path) -> None:
-    """Fold batch norm into the convolutions and save each member's numpy arrays."""
-    weights: dict[str, np.ndarray] = {"classes": np.array(CLASSES)}
-    for k, net in enumerate(nets):
-        weights |= {f"m{k}/{key}": value for key, value in _member_weights(net).items()}
-    np.savez_compressed(path, **weights)
-
-
-def _member_weights(net: Net) -> dict[str, np.ndarray]:
-    weights: dict[str, np.ndarray] = {}
-    modules = list(net.convs)
-    i = 0
-    for index, module in enumerate(modules):
-        if not isinstance(module, nn.Conv2d):
-            continue
-        bn = modules[index + 1]
-        scale = (bn.weight / torch.sqrt(bn.running_var + bn.eps)).detach()
-        weights[f"conv{i}_w"] = (module.weight.detach() * scale[:, None, None, None]).numpy()
-        weights[f"conv{i}_b"] = (bn.bias.detach() - bn.running_mean * scale).numpy()
-        follows = modules[index + 3] if index + 3 < len(modules) else None
-        weights[f"conv{i}_pool"] = np.array(int(isinstance(follows, nn.MaxPool2d)))
-        i += 1
-    for j, layer in enumerate((net.hidden, net.out)):
-        weights[f"fc{j}_w"] = layer.weight.detach().numpy().astype(np.float16)
-        weights[f"fc{j}_b"] = layer.bias.detach().numpy()
-    return weights
+    """Write the members as one ONNX graph (batch norm folded into the convolutions), its
+    inputs, outputs and ``classes`` metadata as :mod:`cubecam.vision.glyphs.network` reads them."""
+    ensemble = Ensemble(nets).eval()
+    torch.onnx.export(
+        ensemble,
+        (torch.zeros(1, 1, SIZE, SIZE),),
+        path,
+        input_names=["images"],
+        output_names=["probabilities", "features"],
+        dynamic_axes={name: {0: "n"} for name in ("images", "probabilities", "features")},
+        opset_version=17,
+        dynamo=False,  # the TorchScript exporter: the newer one would also need onnxscript
+    )
+    model = onnx.load(path)
+    onnx.helper.set_model_props(model, {"classes": json.dumps(CLASSES)})
+    onnx.save(model, path)
 
 
 def jiggle(inputs: torch.Tensor) -> torch.Tensor:
@@ -145,8 +160,9 @@ def rendered_parallel(what: str, count: int, seed: int, workers: int = 2) -> tup
 def accuracy(network: GlyphNetwork, images: np.ndarray, labels: np.ndarray) -> float:
     if not len(images):
         return float("nan")
-    scores = network.logits(images).reshape(len(images), len(CLASSES), TURNS).max(2)
-    return float((scores.argmax(1) == labels).mean())
+    probabilities, _ = network.scores(images)
+    symbols = probabilities.reshape(len(images), len(CLASSES), TURNS).max(2).argmax(1)
+    return float((symbols == labels).mean())
 
 
 def main() -> None:
@@ -157,8 +173,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--real-weight", type=int, default=6, help="copies of each real crop")
     parser.add_argument("--members", type=int, default=2, help="networks read together")
-    parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        help=f"the ONNX file to write (the shipped one is {MODEL_PATH})",
+    )
     args = parser.parse_args()
+    if not args.out.parent.is_dir():
+        parser.error(f"--out {args.out}: no folder {args.out.parent}")
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     start = time.time()
@@ -188,7 +211,7 @@ def main() -> None:
         for k in range(args.members)
     ]
     export(nets, args.out)
-    network = GlyphNetwork.load(args.out)
+    network = GlyphNetwork(args.out)
     fresh = rendered_crops(3000, seed=args.seed + 7777)
     test = real_crops("test")
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
