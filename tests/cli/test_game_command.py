@@ -237,3 +237,24 @@ def test_a_turn_read_from_a_photo_keeps_its_path(tmp_path):
         runner.invoke(main, ["game", "export", "1", "--format", "json", "--db", db]).output
     )
     assert str(photo.resolve()) in json.dumps(exported)
+
+
+@pytest.mark.parametrize(
+    ("named", "order"),
+    [
+        (["--team", "Red=Ann,Cy", "--player", "Bo"], ["Red", "Bo"]),
+        (["--player", "Bo", "--team", "Red=Ann,Cy"], ["Bo", "Red"]),
+        (["--player", "Di", "--team", "Red=Ann,Cy", "--player", "Bo"], ["Di", "Red", "Bo"]),
+    ],
+)
+def test_players_and_teams_play_in_the_order_named(files, named, order):
+    db = files / "scores.sqlite3"
+    game = cli(db, "new", "--game", "scrabble-cubes", *named).strip()
+    assert [p["name"] for p in sheet_json(db, game)["players"]] == order
+    assert f"{order[0]} to play" in cli(db, "show", game)
+
+
+def test_a_team_named_twice_is_refused(files):
+    db = files / "scores.sqlite3"
+    out = cli(db, "new", "--game", "scrabble-cubes", "--team", "R=A,B", "--team", "R=C,D", code=2)
+    assert "--team R is given twice" in out

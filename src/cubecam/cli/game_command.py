@@ -48,6 +48,8 @@ def _pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
         name, sep, rest = value.partition("=")
         if not sep or not name.strip() or not rest.strip():
             raise InputError(f"{what} {value!r}: write it as NAME=VALUE")
+        if name.strip() in pairs:
+            raise InputError(f"{what} {name.strip()} is given twice: give each name once")
         pairs[name.strip()] = rest.strip()
     return pairs
 
@@ -64,7 +66,42 @@ def game() -> None:
     """
 
 
-@game.command("new")
+class InPlayingOrder(click.Command):
+    """A command that remembers the order of its ``--player`` and ``--team`` options.
+
+    Click gathers each option's values apart; the order of play is the order of
+    the two kinds together, kept in ``ctx.meta["seating"]``.
+    """
+
+    def make_parser(self, ctx: click.Context):
+        parser = super().make_parser(ctx)
+        parse = parser.parse_args
+
+        def parse_in_order(args: list[str]):
+            opts, rest, order = parse(args)
+            seating = [param.name for param in order if param.name in ("players", "teams")]
+            ctx.meta["seating"] = seating
+            return opts, rest, order
+
+        parser.parse_args = parse_in_order
+        return parser
+
+
+def seating(players: tuple[str, ...], teams: dict[str, list[str]], order: list[str]) -> list[str]:
+    """Every player in the order of play: a partnership's members where the team was named.
+
+    >>> seating(("Bo",), {"Red": ["Ann", "Cy"]}, ["teams", "players"])
+    ['Ann', 'Cy', 'Bo']
+    """
+    named = {"players": iter(players), "teams": iter(teams.values())}
+    seated: list[str] = []
+    for kind in order:
+        entry = next(named[kind])
+        seated += [entry] if kind == "players" else entry
+    return seated
+
+
+@game.command("new", cls=InPlayingOrder)
 @click.option(
     "--game",
     "kind",
@@ -72,7 +109,12 @@ def game() -> None:
     type=click.Choice(list(KINDS)),
     help="scrabble-cubes (Game One), scrabble-cubes-two (Game Two), adlib or hunt.",
 )
-@click.option("--player", "players", multiple=True, help="A player, in playing order (repeat).")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    help="A player (repeat); players and teams play in the order they are named.",
+)
 @click.option(
     "--team",
     "teams",
@@ -115,10 +157,11 @@ def new(
     partnerships = {n: [m.strip() for m in ms if m.strip()] for n, ms in partnerships.items()}
     if not players and not partnerships:
         raise InputError("name the players with --player NAME (repeat it for each)")
+    order = click.get_current_context().meta["seating"]
     with ScoreLog(db_path) as log:
         started = log.new_game(
             kind,
-            players,
+            seating(players, partnerships, order),
             partnerships,
             target=target,
             rounds=rounds,
