@@ -30,10 +30,10 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def cubecam(*args, **env):
+def cubecam(*args, prefix=(), **env):
     """``cubecam ARGS`` in a real process (a reader that does not stop is killed by the timeout)."""
     return subprocess.run(
-        [sys.executable, "-m", "cubecam", *map(str, args)],
+        [*prefix, sys.executable, "-m", "cubecam", *map(str, args)],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": str(SRC), **env},
@@ -122,3 +122,75 @@ def test_annotating_to_a_name_opencv_cannot_write(tmp_path):
     )
     refused(result, f"cannot write {out}: give a .png or .jpg name")
     assert not out.exists()
+
+
+HUGE = str(10**20 - 1)
+TWO_TO_63 = str(2**63)
+
+
+@pytest.fixture
+def log(tmp_path):
+    """A score log holding one word-hunt game (id 1) of Anna and Bo."""
+    db = tmp_path / "scores.sqlite3"
+    started = run("game", "new", "--game", "hunt", "--player", "Anna", "--player", "Bo", "--db", db)
+    assert started.exit_code == 0 and started.output.strip() == "1", started.output
+    return db
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["game", "show", HUGE], f"no game {HUGE} in"),
+        (["game", "undo", TWO_TO_63], f"no game {TWO_TO_63} in"),
+        (["game", "new", "--game", "hunt", "--player", "A", "--target", HUGE], "the target must"),
+        (["game", "new", "--game", "hunt", "--player", "A", "--rounds", TWO_TO_63], "rounds must"),
+        (
+            ["game", "turn", "1", "--points", f"Anna={TWO_TO_63}", "--points", "Bo=1"],
+            "0 to 100,000",
+        ),
+    ],
+)
+def test_huge_numbers_are_refused(log, args, message):
+    refused(run(*args, "--db", log), message)
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-1", "1e400", "ten"])
+def test_a_bad_database_timeout_is_refused(log, value):
+    result = cubecam("game", "show", "1", "--db", log, CUBECAM_DB_TIMEOUT=value)
+    refused(result, f"CUBECAM_DB_TIMEOUT must be a number of seconds from 0 to 3600, not '{value}'")
+
+
+def test_reading_a_missing_log_creates_nothing(tmp_path):
+    db = tmp_path / "no" / "such" / "scores.sqlite3"
+    for command in (["list"], ["show", "1"], ["export", "1"]):
+        refused(run("game", *command, "--db", db), f"no score log at {db}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_reading_commands_change_nothing(log):
+    before = log.read_bytes()
+    for command in (["list"], ["show", "1"], ["export", "1", "--format", "csv"]):
+        assert run("game", *command, "--db", log).exit_code == 0
+    assert log.read_bytes() == before
+
+
+def test_reading_commands_work_in_a_read_only_folder(log):
+    """As root, the reader runs without the capability to override file permissions."""
+    turn = run("game", "turn", "1", "--points", "Anna=3", "--points", "Bo=1", "--db", log)
+    assert turn.exit_code == 0, turn.output
+    as_user = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search"] * (os.geteuid() == 0)
+    folder = log.parent
+    folder.chmod(0o555)
+    try:
+        cannot_write = subprocess.run(
+            [*as_user, "touch", folder / "probe"], capture_output=True, check=False
+        )
+        assert cannot_write.returncode != 0
+        shown = cubecam("game", "show", "1", "--json", "--db", log, prefix=as_user)
+        assert shown.returncode == 0, shown.stderr
+        totals = {p["name"]: p["total"] for p in json.loads(shown.stdout)["players"]}
+        assert totals == {"Anna": 3, "Bo": 1}
+        assert cubecam("game", "list", "--db", log, prefix=as_user).returncode == 0
+        assert sorted(p.name for p in folder.iterdir()) == ["scores.sqlite3"]
+    finally:
+        folder.chmod(0o755)

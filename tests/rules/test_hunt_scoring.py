@@ -1,7 +1,10 @@
 """Scoring a round: each rule of the Swedish rulebook, with real Swedish words."""
 
+import re
+
 import pytest
 
+from cubecam.errors import InputError
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.hunt import Board, EnglishHuntRules, HuntRules, hunt_rules, parse_word_list
 
@@ -177,3 +180,9 @@ def test_a_word_too_tangled_to_trace_is_rejected_with_that_reason():
     board = Board.from_text("B" + "A" * 5 + "\n" + ("A" * 6 + "\n") * 5)
     tally = score({"Anna": ["a" * 21 + "b"]}, board=board)
     assert rejected(tally, "Anna")["a" * 21 + "b"].startswith("could not be checked on the board")
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\t"])
+def test_a_player_without_a_name_is_refused(name):
+    with pytest.raises(InputError, match=re.escape(f"every player needs a name, not {name!r}")):
+        score({"Anna": ["rakt"], name: ["hakrem"]})

@@ -224,7 +224,7 @@ def test_hunt_round_from_word_lists_and_the_fast_variant(log):
     assert log.turns(fast.id)[0].tally["accepted"][0] == {"word": "rakt", "points": 2}
     with pytest.raises(InputError, match="not a word hunt"):
         log.record_hunt_round(log.new_game("adlib", ["A", "B"]).id, board, words)
-    with pytest.raises(InputError, match="cannot be negative"):
+    with pytest.raises(InputError, match="from 0 to 100,000"):
         log.record_round(plain.id, {"Anna": -1, "Bo": 2})
 
 

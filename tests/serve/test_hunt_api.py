@@ -65,6 +65,11 @@ def test_hunt_needs_a_tray_and_distinct_players(client: TestClient) -> None:
         json={"players": [{"name": "A", "words": ""}, {"name": "A", "words": ""}]},
     )
     assert twice.status_code == 400 and "same name" in twice.json()["detail"]
+    nameless = client.post(
+        f"/api/captures/{board['id']}/hunt",
+        json={"players": [{"name": "A", "words": "rakt"}, {"name": "   ", "words": "rakt"}]},
+    )
+    assert nameless.status_code == 400 and "needs a name" in nameless.json()["detail"]
 
 
 def test_a_tray_photo_is_read_as_a_board_and_its_words_scored(client: TestClient) -> None:

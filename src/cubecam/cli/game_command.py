@@ -174,7 +174,7 @@ def new(
 
 
 @game.command("turn")
-@click.argument("game_id", type=int)
+@click.argument("game_id", type=click.IntRange(min=1))
 @click.option(
     "--player",
     "players",
@@ -236,7 +236,7 @@ def turn(
 
 
 @game.command("pass")
-@click.argument("game_id", type=int)
+@click.argument("game_id", type=click.IntRange(min=1))
 @click.option("--player", required=True, help="Who passes (a player or a partnership).")
 @db_option
 def pass_(game_id: int, player: str, db_path: Path | None) -> None:
@@ -246,7 +246,7 @@ def pass_(game_id: int, player: str, db_path: Path | None) -> None:
 
 
 @game.command("undo")
-@click.argument("game_id", type=int)
+@click.argument("game_id", type=click.IntRange(min=1))
 @db_option
 def undo(game_id: int, db_path: Path | None) -> None:
     """Remove the last recorded turn, toss, pass or round."""
@@ -262,12 +262,12 @@ def undo(game_id: int, db_path: Path | None) -> None:
 
 
 @game.command("show")
-@click.argument("game_id", type=int)
+@click.argument("game_id", type=click.IntRange(min=1))
 @json_option
 @db_option
 def show(game_id: int, as_json: bool, db_path: Path | None) -> None:
     """Print the score sheet: each round, the totals, whose turn it is, the winner."""
-    with ScoreLog(db_path) as log:
+    with ScoreLog(db_path, read_only=True) as log:
         sheet = log.sheet(game_id)
     click.echo(
         json.dumps(sheet.to_json(), ensure_ascii=False, indent=2) if as_json else sheet.render()
@@ -279,7 +279,7 @@ def show(game_id: int, as_json: bool, db_path: Path | None) -> None:
 @db_option
 def list_(as_json: bool, db_path: Path | None) -> None:
     """List the games in the log, newest first."""
-    with ScoreLog(db_path) as log:
+    with ScoreLog(db_path, read_only=True) as log:
         sheets = [log.sheet(g.id) for g in log.games()]
     if as_json:
         click.echo(json.dumps([s.to_json() for s in sheets], ensure_ascii=False, indent=2))
@@ -295,7 +295,7 @@ def list_(as_json: bool, db_path: Path | None) -> None:
 
 
 @game.command("export")
-@click.argument("game_id", type=int)
+@click.argument("game_id", type=click.IntRange(min=1))
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True)
 @click.option(
     "--out",
@@ -305,7 +305,7 @@ def list_(as_json: bool, db_path: Path | None) -> None:
 @db_option
 def export(game_id: int, fmt: str, out: Path | None, db_path: Path | None) -> None:
     """Write a game out: JSON with every turn's grid and tally, or CSV of the scores."""
-    with ScoreLog(db_path) as log:
+    with ScoreLog(db_path, read_only=True) as log:
         game_, turns, sheet = log.game(game_id), log.turns(game_id), log.sheet(game_id)
     if fmt == "csv":
         text = export_csv(game_, turns, sheet)

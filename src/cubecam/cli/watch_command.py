@@ -17,7 +17,7 @@ WINDOW = "cubecam watch (q to quit)"
 
 
 @click.command()
-@click.option("--camera", type=int, help="Camera number (default 0).")
+@click.option("--camera", type=click.IntRange(0, 99), help="Camera number (default 0).")
 @click.option("--video", type=click.Path(dir_okay=False, path_type=Path), help="A video file.")
 @click.option("--game", type=click.Choice(sorted(GAMES)), required=True, help="The game.")
 @lexicon_options(default_lang=None)

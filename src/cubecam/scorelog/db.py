@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import math
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -23,6 +24,7 @@ from cubecam import paths
 from cubecam.errors import InputError
 
 BUSY_TIMEOUT_S = 10.0
+MAX_TIMEOUT_S = 3600.0
 
 # Forward migrations: MIGRATIONS[n] takes a database from user_version n to n + 1.
 MIGRATIONS: tuple[str, ...] = (
@@ -81,9 +83,15 @@ def default_timeout() -> float:
     if value is None:
         return BUSY_TIMEOUT_S
     try:
-        return max(0.0, float(value))
+        seconds = float(value)
     except ValueError:
-        raise InputError(f"CUBECAM_DB_TIMEOUT must be a number of seconds, not {value!r}") from None
+        seconds = math.nan
+    if not 0 <= seconds <= MAX_TIMEOUT_S:
+        raise InputError(
+            f"CUBECAM_DB_TIMEOUT must be a number of seconds from 0 to {MAX_TIMEOUT_S:g}, "
+            f"not {value!r}"
+        )
+    return seconds
 
 
 class Database:
@@ -138,21 +146,36 @@ def connect(
     *,
     timeout: float | None = None,
     migrations: Sequence[str] = MIGRATIONS,
+    read_only: bool = False,
 ) -> Database:
-    """Open (creating if needed) the score log at ``path`` and migrate it to the current schema."""
+    """Open the score log at ``path``, migrated to the current schema.
+
+    A writer creates the file (and its folder) if needed; a reader (``read_only``) never
+    creates or changes anything and works in a folder it cannot write to.
+    """
     path = Path(path) if path is not None else paths.score_log()
     timeout = default_timeout() if timeout is None else timeout
     if path.is_dir():
         raise InputError(f"score log {path} is a folder, not a file")
+    if read_only and not path.is_file():
+        raise InputError(f"no score log at {path}: start a game with 'cubecam game new'")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        if read_only:
+            connection = sqlite3.connect(
+                _read_only_uri(path), timeout=timeout, isolation_level=None, uri=True
+            )
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     except (OSError, sqlite3.Error) as error:
         raise InputError(f"cannot open score log {path}: {error}") from None
     db = Database(connection, path)
     try:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        if read_only:
+            _check_version(db, migrations, read_only=True)
+            return db
         if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
@@ -163,23 +186,47 @@ def connect(
     return db
 
 
+def _read_only_uri(path: Path) -> str:
+    """SQLite's URI for reading ``path``; in a folder nobody may write to and with no
+    write-ahead log beside it, the file cannot change, and SQLite is told so (``immutable``):
+    it could not create the log's shared-memory file there."""
+    uri = path.resolve().as_uri() + "?mode=ro"
+    wal = path.with_name(path.name + "-wal")
+    if not os.access(path.parent, os.W_OK) and not wal.exists():
+        uri += "&immutable=1"
+    return uri
+
+
 def _migrate(db: Database, migrations: Sequence[str]) -> None:
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version == len(migrations):
+    if _check_version(db, migrations) == len(migrations):
         return
     with db.transaction():
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > len(migrations):
-            raise InputError(
-                f"score log {db.path} has schema version {version}, newer than this cubecam "
-                f"knows ({len(migrations)}): upgrade cubecam"
-            )
-        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise _not_a_log(db.path, "it holds tables of another program")
+        version = _check_version(db, migrations)
         for number in range(version, len(migrations)):
             for statement in _statements(migrations[number]):
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {number + 1}")
+
+
+def _check_version(db: Database, migrations: Sequence[str], *, read_only: bool = False) -> int:
+    """The log's schema version, refused when it is another program's file or a newer log's,
+    and for a reader, when it is not yet the current one (a reader cannot migrate)."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > len(migrations):
+        raise InputError(
+            f"score log {db.path} has schema version {version}, newer than this cubecam "
+            f"knows ({len(migrations)}): upgrade cubecam"
+        )
+    if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        raise _not_a_log(db.path, "it holds tables of another program")
+    if read_only and version == 0:
+        raise InputError(f"score log {db.path} is empty: start a game with 'cubecam game new'")
+    if read_only and version < len(migrations):
+        raise InputError(
+            f"score log {db.path} is from an older cubecam: record a turn or start a game "
+            "to upgrade it"
+        )
+    return version
 
 
 def _statements(script: str) -> list[str]:

@@ -31,6 +31,10 @@ from cubecam.rules.tally import CrosswordTally, signed
 
 PLAY = "play"
 PASS = "pass"
+MAX_TARGET = 1_000_000_000
+MAX_ROUNDS = 1_000_000
+MAX_ROUND_POINTS = 100_000
+"""The most points one side may be given for a round (a 6×6 board's every word scores less)."""
 
 
 @dataclass(frozen=True)
@@ -334,9 +338,11 @@ class GameKind:
         if len(sides) < low or (high is not None and len(sides) > high):
             count = str(low) if low == high else f"{low} or more"
             raise InputError(f"{self.title} is played by {count} players or partnerships")
-        for value, what in ((target, "target"), (rounds, "number of rounds")):
-            if value is not None and value <= 0:
-                raise InputError(f"the {what} must be positive, not {value}")
+        for value, what, most in ((target, "target", MAX_TARGET), (rounds, "rounds", MAX_ROUNDS)):
+            if value is not None and not 1 <= value <= most:
+                raise InputError(
+                    f"the {what} must be a whole number from 1 to {most:,}, not {value}"
+                )
         if target is None and rounds is None:
             return self.default_target, self.default_rounds
         return target, rounds

@@ -22,6 +22,7 @@ from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
 from cubecam.scorelog.db import Database, connect
 from cubecam.scorelog.games import (
+    MAX_ROUND_POINTS,
     PASS,
     PLAY,
     Game,
@@ -32,6 +33,9 @@ from cubecam.scorelog.games import (
     Turn,
     get_kind,
 )
+
+MAX_GAME_ID = 2**63 - 1
+"""The largest id SQLite can give a game."""
 
 
 @dataclass(frozen=True)
@@ -46,8 +50,14 @@ class Recorded:
 class ScoreLog:
     """Games in one SQLite file (by default the user's ``scores.sqlite3``)."""
 
-    def __init__(self, path: Path | str | None = None, *, timeout: float | None = None) -> None:
-        self.db: Database = connect(path, timeout=timeout)
+    def __init__(
+        self,
+        path: Path | str | None = None,
+        *,
+        timeout: float | None = None,
+        read_only: bool = False,
+    ) -> None:
+        self.db: Database = connect(path, timeout=timeout, read_only=read_only)
 
     @property
     def path(self) -> Path:
@@ -96,6 +106,8 @@ class ScoreLog:
         return self.game(game_id)
 
     def game(self, game_id: int) -> Game:
+        if not 1 <= game_id <= MAX_GAME_ID:
+            raise InputError(f"no game {game_id} in {self.path} (see 'cubecam game list')")
         row = self.db.execute(
             "SELECT id, kind, target, rounds, lang, wordlist, cubeset, options, created"
             " FROM games WHERE id = ?",
@@ -213,8 +225,10 @@ class ScoreLog:
         if not game.rules.simultaneous or game.rules.crossword:
             raise InputError(f"{game.rules.title} is recorded turn by turn, not as whole rounds")
         scores = {game.side(name).seat: int(value) for name, value in points.items()}
-        if any(value < 0 for value in scores.values()):
-            raise InputError(f"points in a round cannot be negative: {dict(points)}")
+        if any(not 0 <= value <= MAX_ROUND_POINTS for value in scores.values()):
+            raise InputError(
+                f"points in a round are whole numbers from 0 to {MAX_ROUND_POINTS:,}: {dict(points)}"
+            )
         missing = [s.name for s in game.sides if s.seat not in scores]
         if missing:
             raise InputError(f"a round needs every player's points: missing {', '.join(missing)}")

@@ -127,6 +127,9 @@ class HuntRules:
         self, board: Board, lexicon: Lexicon, players: Mapping[str, Iterable[str]]
     ) -> RoundTally:
         """Each player's written words scored against the board, the lexicon and each other."""
+        nameless = [name for name in players if not name.strip()]
+        if nameless:
+            raise InputError(f"every player needs a name, not {nameless[0]!r}")
         written = {name: _distinct(words) for name, words in players.items()}
         writers: dict[str, list[str]] = {}
         for name, (words, _) in written.items():
