@@ -258,3 +258,16 @@ def test_a_team_named_twice_is_refused(files):
     db = files / "scores.sqlite3"
     out = cli(db, "new", "--game", "scrabble-cubes", "--team", "R=A,B", "--team", "R=C,D", code=2)
     assert "--team R is given twice" in out
+
+
+def test_a_hunt_player_is_one_player_in_any_case(files):
+    db = files / "scores.sqlite3"
+    (files / "board.txt").write_text("kind: tray\nH A K T\nD R E M\nY L A O\nT A S Å\n", "utf-8")
+    (files / "anna.txt").write_text("Rakt\nhakrem\n", "utf-8")
+    (files / "bo.txt").write_text("rakt\ndrake\n", "utf-8")
+    game = cli(db, "new", "--game", "hunt", "--player", "Anna", "--player", "Bo").strip()
+    lists = ["--player", f"anna={files / 'anna.txt'}", "--player", f"BO={files / 'bo.txt'}"]
+    cli(db, "turn", game, "--grid", files / "board.txt", *lists)
+    assert totals(db, game) == {"Anna": 5, "Bo": 3}
+    out = cli(db, "new", "--game", "hunt", "--player", "Anna", "--player", "anna", code=2)
+    assert "every player and partnership needs its own name: 'Anna'" in out

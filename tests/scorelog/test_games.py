@@ -203,6 +203,8 @@ def test_seating_of_partnerships_and_bad_names():
     ]
     with pytest.raises(InputError, match="its own name"):
         seat_sides(["Ann", "Ann"], {})
+    with pytest.raises(InputError, match="its own name: 'Anna'"):
+        seat_sides(["Anna", "anna"], {})
     with pytest.raises(InputError, match="two partnerships"):
         seat_sides([], {"X": ["Ann", "Bo"], "Y": ["Ann", "Cy"]})
     with pytest.raises(InputError, match="two or more"):

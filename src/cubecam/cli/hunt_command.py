@@ -139,8 +139,9 @@ def read_players(args: tuple[str, ...]) -> dict[str, list[str]]:
         name, sep, file = (part.strip() for part in arg.partition("="))
         if not sep or not name or not file:
             raise InputError(f"--player takes NAME=FILE, not {arg!r}")
-        if name in players:
-            raise InputError(f"two --player options are called {name}")
+        same = next((known for known in players if known.casefold() == name.casefold()), None)
+        if same is not None:
+            raise InputError(f"--player {same} and --player {name} are one player: give each once")
         players[name] = parse_word_list(read_user_text(Path(file), f"{name}'s word list"))
     return players
 

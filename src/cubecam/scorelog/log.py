@@ -342,7 +342,8 @@ def seat_sides(players: Sequence[str], teams: Mapping[str, Sequence[str]]) -> li
                 raise InputError(f"{member!r} is in two partnerships")
             team_of[member] = team
     names = [*players, *(m for m in team_of if m not in players)]
-    clash = [n for n in (*names, *teams) if [*names, *teams].count(n) > 1 or not n.strip()]
+    folded = [n.casefold() for n in (*names, *teams)]
+    clash = [n for n in (*names, *teams) if folded.count(n.casefold()) > 1 or not n.strip()]
     if clash:
         raise InputError(f"every player and partnership needs its own name: {clash[0]!r}")
     sides: list[Side] = []
