@@ -74,6 +74,44 @@ def test_a_cube_left_over_can_be_corrected(client: TestClient) -> None:
     assert fixed["tally"]["final"] == expected_final(GRID.replace("T U", "T Z"))
 
 
+def test_cubes_are_moved_and_removed_and_an_added_one_taken_back(client: TestClient) -> None:
+    body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": GRID}).json()
+    url = f"/api/captures/{body['id']}/cubes"
+    n = next(c for c in body["cubes"] if (c["row"], c["col"]) == (3, 0))
+    spare = client.post(f"{url}/{n['index']}/move", json={"row": None, "col": None}).json()
+    moved_off = "...W.\nTIGEP\nOF.A.\n...V.\n...E.\nunused: T U N"
+    assert sorted(spare["unused"]) == ["N", "T", "U"]
+    assert spare["tally"]["final"] == expected_final(moved_off)
+    u = next(c for c in spare["cubes"] if c["symbol"] == "U")
+    placed = client.post(f"{url}/{u['index']}/move", json={"row": 3, "col": 4}).json()
+    assert placed["rows"][3] == [None, None, None, "V", "U"]
+    assert sorted(placed["unused"]) == ["N", "T"]
+    taken = client.post(f"{url}/{u['index']}/move", json={"row": 0, "col": 3})
+    assert taken.status_code == 400 and "row 1, column 4 already has a cube" in taken.text
+
+    full = client.post(url, json={"row": 0, "col": 0, "symbol": "E"}).json()
+    assert full["tally"] is None and "15 cubes" in full["warnings"][0]
+    assert "remove it" in full["warnings"][0]
+    added = full["cubes"][-1]
+    back = client.delete(f"{url}/{added['index']}").json()
+    assert back["tally"]["final"] == placed["tally"]["final"]
+    assert added["index"] not in [c["index"] for c in back["cubes"]]
+    gone = client.delete(f"{url}/{added['index']}")
+    assert gone.status_code == 400 and "no cube" in gone.json()["detail"]
+    half = client.post(f"{url}/{n['index']}/move", json={"row": 2})
+    assert half.status_code == 400 and "both its row and its column" in half.text
+
+
+def test_the_tally_adds_up_words_less_deductions(client: TestClient) -> None:
+    tally = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": GRID}).json()[
+        "tally"
+    ]
+    assert tally["total"] == sum(w["score"] for w in tally["words"])
+    assert tally["final"] == tally["total"] - sum(d["total"] for d in tally["deductions"])
+    lines = {d["line"]: d["symbols"] for d in tally["deductions"]}
+    assert lines == {"2 cubes left over": ["T", "U"], "5 cubes of words not allowed": list("TIGEP")}
+
+
 def test_a_layout_the_set_cannot_make_is_shown_with_a_warning_until_corrected(
     client: TestClient,
 ) -> None:

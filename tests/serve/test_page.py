@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from cubecam.grid_format import parse_grid
@@ -47,7 +48,7 @@ def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> No
     page.click("#grid-button")
     page.wait_for_selector("#tally:not([hidden])")
     assert page.inner_text("#final") == final(MISREAD)
-    assert "TIGEP" in page.inner_text("#words li.invalid")
+    assert "TIGEP" in page.inner_text("#words tr.invalid")
 
     page.click(P_SQUARE)
     page.wait_for_selector("#fix[open]")
@@ -56,7 +57,7 @@ def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> No
     fixed = final(MISREAD.replace("TIGEP", "TIGER"))
     page.wait_for_function(f"document.querySelector('#final').textContent === '{fixed}'")
     assert page.inner_text(P_SQUARE) == "R"
-    assert page.query_selector("#words li.invalid") is None
+    assert page.query_selector("#words tr.invalid") is None
 
     page.click("#accept")
     page.wait_for_selector("#sheet:not([hidden])")
@@ -140,6 +141,74 @@ def test_a_wrong_letter_is_refused_in_a_sentence_where_the_player_looks(
     page.close()
 
 
+def tap_cube(page, square: str, choice: str) -> None:
+    """Tap the cube on ``square`` and choose #fix-``choice`` in its dialog."""
+    page.click(square)
+    page.wait_for_selector("#fix[open]")
+    page.click(f"#fix-{choice}")
+    page.wait_for_function("!document.querySelector('#fix').open")
+
+
+def wait_final(page, score: str) -> None:
+    page.wait_for_function(
+        f"!document.querySelector('#tally').hidden && "
+        f"document.querySelector('#final').textContent === '{score}'"
+    )
+
+
+def square(row: int, col: int) -> str:
+    return f"#grid button[data-row='{row}'][data-col='{col}']"
+
+
+def test_a_cube_is_moved_removed_and_an_added_one_taken_back(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    tap_cube(page, square(3, 0), "spare")
+    off = "...W.\nTIGEP\nOF.A.\n...V.\n...E.\nunused: T U N"
+    wait_final(page, final(off))
+    assert page.inner_text(square(3, 0)) == "+"
+    spare = page.eval_on_selector_all("#unused-line button", "bs => bs.map(b => b.textContent)")
+    assert sorted(spare) == ["N", "T", "U"]
+
+    page.click("#unused-line button:has-text('U')")
+    page.click("#fix-move")
+    page.wait_for_selector("#move-note:not([hidden])")
+    page.click(square(4, 4))
+    wait_final(page, final(off.replace("...E.", "...EU").replace(" U", "")))
+    assert page.inner_text(square(4, 4)) == "U"
+
+    page.click(square(-1, 3))
+    page.fill("#fix-symbol", "S")
+    page.click("#fix-ok")
+    page.wait_for_selector("#warnings li")
+    assert "15 cubes" in page.inner_text("#warnings") and page.is_hidden("#tally")
+    tap_cube(page, square(-1, 3), "remove")
+    wait_final(page, final(off.replace("...E.", "...EU").replace(" U", "")))
+    assert page.inner_text(square(-1, 3)) == "+" and page.inner_text("#warnings") == ""
+    page.close()
+
+
+def test_the_score_comes_first_and_adds_up_on_screen(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    assert in_view(page, "#final")
+    points = page.eval_on_selector_all(
+        "#words tr",
+        """rows => rows.map(r => [r.className,
+            Number(r.querySelector('.points').textContent.replace('\u2212', '-'))])""",
+    )
+    words = [p for cls, p in points if cls.startswith("word")]
+    (total,) = [p for cls, p in points if cls == "sum"]
+    deductions = [p for cls, p in points if cls == "deduction"]
+    (score,) = [p for cls, p in points if cls == "final"]
+    assert sum(words) == total and total + sum(deductions) == score
+    assert str(score) == page.inner_text("#final") == final(MISREAD)
+    assert len(deductions) == 2 and "TIGEP" in page.inner_text("#words tr.invalid")
+    page.close()
+
+
 def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromium) -> None:
     solved = hunt_rules("sv").solve(Board.from_text(BOARD), load_lexicon("sv"))
     best = solved[0]
@@ -195,6 +264,12 @@ def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_pa
     assert page.locator("#targets polygon.unsure").count() == unsure
     assert page.locator("#grid button.unsure, #unused-line button.unsure").count() == unsure
     assert page.inner_text("#final") == final(capture["grid"])
+    for box in page.eval_on_selector_all(
+        "#targets polygon", "ps => ps.map(p => p.getBoundingClientRect().toJSON())"
+    ):
+        assert box["width"] >= 44 and box["height"] >= 44
+    assert not page.evaluate(LABEL_ON_A_CUBE)
+    assert not any(re.search(r"\d+,\s*\d+", w) for w in capture["warnings"])
 
     read = parse_grid(capture["grid"])
     dr, dc = best_shift(read, truth)
@@ -228,6 +303,19 @@ def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_pa
     if os.environ.get("CUBECAM_SCREENSHOTS"):
         (Path(os.environ["CUBECAM_SCREENSHOTS"]) / "phone-page.png").write_bytes(shot)
     page.close()
+
+
+# Whether any letter label on the photo covers the middle half of any cube.
+LABEL_ON_A_CUBE = """() => {
+  const labels = [...document.querySelectorAll('#targets .label')].map(l => l.getBoundingClientRect());
+  return [...document.querySelectorAll('#targets polygon')].some(p => {
+    const b = p.getBoundingClientRect();
+    const mid = { left: b.left + b.width / 4, right: b.right - b.width / 4,
+                  top: b.top + b.height / 4, bottom: b.bottom - b.height / 4 };
+    return labels.some(l => l.left < mid.right && l.right > mid.left
+                         && l.top < mid.bottom && l.bottom > mid.top);
+  });
+}"""
 
 
 def best_shift(read: Layout, truth: Layout) -> tuple[int, int]:

@@ -98,6 +98,13 @@ def test_cubeset_corrections_are_shown(crossword):
         if cube.symbol != plain[tuple(cube.center)]:
             assert cube.corrected_from == plain[tuple(cube.center)]
             assert cube in reading.unsure()
+            where = (
+                "a cube left over"
+                if cube.row is None
+                else f"the cube at row {cube.row + 1}, column {cube.col + 1}"
+            )
+            assert f"{where} read as {cube.corrected_from}, changed to" in "\n".join(reading.notes)
+    assert any(cube.corrected_from for cube in reading.cubes)
 
 
 def test_photo_without_cubes_says_so():

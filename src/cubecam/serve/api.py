@@ -22,7 +22,7 @@ from cubecam.serve.games import (
     score_hunt,
     word_validity,
 )
-from cubecam.serve.photos import annotated_jpeg, read
+from cubecam.serve.photos import annotated_jpeg, jpeg, read
 from cubecam.serve.schemas import (
     AddedCubeIn,
     CaptureOut,
@@ -34,6 +34,7 @@ from cubecam.serve.schemas import (
     HuntIn,
     HuntOut,
     HuntWordOut,
+    MoveIn,
     TallyOut,
 )
 from cubecam.serve.uploads import read_photo_upload
@@ -118,6 +119,32 @@ def post_added_cube(request: Request, capture_id: CaptureId, body: AddedCubeIn) 
     return _capture_out(capture)
 
 
+CubeIndex = Annotated[int, Path(ge=0, le=1000, description="the cube's index in the capture")]
+
+
+@router.delete("/captures/{capture_id}/cubes/{cube}", summary="Remove a cube from the layout")
+def delete_cube(request: Request, capture_id: CaptureId, cube: CubeIndex) -> CaptureOut:
+    capture = store_of(request).get(capture_id)
+    with capture.lock:
+        capture.remove(cube)
+        capture.annotated = None
+    return _capture_out(capture)
+
+
+@router.post(
+    "/captures/{capture_id}/cubes/{cube}/move",
+    summary="Move a cube to an empty square, or among the cubes left over",
+)
+def post_move(request: Request, capture_id: CaptureId, cube: CubeIndex, body: MoveIn) -> CaptureOut:
+    if (body.row is None) != (body.col is None):
+        raise InputError("a square needs both its row and its column")
+    capture = store_of(request).get(capture_id)
+    with capture.lock:
+        capture.move(cube, None if body.row is None else (body.row, body.col))
+        capture.annotated = None
+    return _capture_out(capture)
+
+
 @router.post("/captures/{capture_id}/hunt", summary="Score the players' words on a word-hunt board")
 def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
     capture = store_of(request).get(capture_id)
@@ -167,6 +194,21 @@ def get_annotated(request: Request, capture_id: CaptureId) -> Response:
     return Response(data, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
+@router.get(
+    "/captures/{capture_id}/photo.jpg",
+    summary="The photo as taken (at most 1600 pixels a side), for the page to draw on",
+    response_class=Response,
+    responses={200: {"content": {"image/jpeg": {}}}},
+)
+def get_photo(request: Request, capture_id: CaptureId) -> Response:
+    capture = store_of(request).get(capture_id)
+    if capture.image is None:
+        raise LookupError("this capture was typed as a grid: it has no photo")
+    return Response(
+        jpeg(capture.image), media_type="image/jpeg", headers={"Cache-Control": "private"}
+    )
+
+
 def _annotated_jpeg(capture: Capture) -> bytes:
     tally, _ = _tally(capture)
     validity = word_validity(tally) if tally else None
@@ -181,7 +223,9 @@ def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
     try:
         tally = score_crossword(capture.game, capture.layout, capture.lang)
     except InputError as error:
-        return None, [f"cannot score this layout: {error}"]
+        return None, [
+            f"cannot score this layout: {error} (tap a cube to change, move or remove it)"
+        ]
     return tally, list(tally.violations)
 
 
@@ -207,6 +251,7 @@ def _capture_out(capture: Capture) -> CaptureOut:
         image_url=f"/api/captures/{capture.id}/annotated.jpg"
         if capture.image is not None
         else None,
+        photo_url=f"/api/captures/{capture.id}/photo.jpg" if capture.image is not None else None,
         image_size=None
         if capture.image is None
         else (capture.image.shape[1], capture.image.shape[0]),

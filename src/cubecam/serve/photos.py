@@ -28,10 +28,14 @@ def read(data: bytes, layout: str, cubeset: CubeSet | None) -> tuple[np.ndarray,
 def annotated_jpeg(
     image: np.ndarray, reading: Reading, validity: dict[Square, bool] | None
 ) -> bytes:
-    """The photo with each cube outlined and its letter, at most ANNOTATED_SIDE pixels, as JPEG."""
+    """The photo with each cube outlined and its letter, as :func:`jpeg`."""
     from cubecam.vision import annotate
 
-    picture = annotate(image, reading, validity)
+    return jpeg(annotate(image, reading, validity))
+
+
+def jpeg(picture: np.ndarray) -> bytes:
+    """A picture at most ANNOTATED_SIDE pixels on its longer side, as JPEG."""
     scale = ANNOTATED_SIDE / max(picture.shape[:2])
     if scale < 1:
         picture = cv2.resize(picture, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -39,5 +43,5 @@ def annotated_jpeg(
         ".jpg", np.ascontiguousarray(picture), [cv2.IMWRITE_JPEG_QUALITY, 85]
     )
     if not ok:
-        raise InputError("could not encode the annotated photo")
+        raise InputError("could not encode the photo")
     return encoded.tobytes()

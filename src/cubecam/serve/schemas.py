@@ -60,9 +60,18 @@ class WordOut(BaseModel):
     reason: str | None = None
 
 
+class DeductionOut(BaseModel):
+    line: str = Field(examples=["2 cubes left over"])
+    symbols: list[str]
+    values: list[int]
+    total: int = Field(description="what is taken off the score")
+
+
 class TallyOut(BaseModel):
-    final: int = Field(description="the turn's score")
+    final: int = Field(description="the turn's score: total less the deductions")
+    total: int = Field(description="what the words score")
     words: list[WordOut]
+    deductions: list[DeductionOut]
     text: str = Field(description="the tally in the rulebook's format")
     details: dict[str, Any] = Field(description="the scoring core's full tally")
 
@@ -79,7 +88,23 @@ class TallyOut(BaseModel):
             )
             for w in tally.words
         ]
-        return cls(final=tally.final, words=words, text=tally.render(), details=tally.to_json())
+        deductions = [
+            DeductionOut(
+                line=f"{len(d.faces)} {d.why.format(s='' if len(d.faces) == 1 else 's')}",
+                symbols=[face.symbol for face in d.faces],
+                values=d.values,
+                total=d.total,
+            )
+            for d in tally.deductions
+        ]
+        return cls(
+            final=tally.final,
+            total=tally.total,
+            words=words,
+            deductions=deductions,
+            text=tally.render(),
+            details=tally.to_json(),
+        )
 
 
 class CaptureOut(BaseModel):
@@ -94,6 +119,7 @@ class CaptureOut(BaseModel):
     cubes: list[CubeOut]
     tally: TallyOut | None = Field(description="the score; null for a word-hunt board")
     image_url: str | None = Field(description="the annotated photo; null for a typed grid")
+    photo_url: str | None = Field(description="the photo as taken; null for a typed grid")
     image_size: tuple[int, int] | None = Field(description="(width, height) of the photo in pixels")
     warnings: list[str]
     recorded: str | None = Field(
@@ -120,6 +146,13 @@ class AddedCubeIn(BaseModel):
     row: int = Field(ge=-50, le=50, description="the empty square's row")
     col: int = Field(ge=-50, le=50)
     symbol: str = SYMBOL
+
+
+class MoveIn(BaseModel):
+    row: int | None = Field(
+        default=None, ge=-50, le=50, description="the empty square's row; null: left over"
+    )
+    col: int | None = Field(default=None, ge=-50, le=50)
 
 
 class CorrectionIn(BaseModel):

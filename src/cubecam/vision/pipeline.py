@@ -201,7 +201,8 @@ def _reading(
     for quad, guess, square in zip(quads, guesses, squares, strict=True):
         full = quad.scaled(1.0 / loaded.scale)
         if square is not None and square in cells:
-            notes.append(f"two cubes read on square {square}: one is left over")
+            row, col = square
+            notes.append(f"two cubes read on row {row + 1}, column {col + 1}: one is left over")
             square = None
         face = Face(guess.symbol)
         if square is None:
@@ -222,8 +223,13 @@ def _reading(
         )
     for cube in cubes:
         if cube.corrected_from:
+            where = (
+                "a cube left over"
+                if cube.row is None
+                else f"the cube at row {cube.row + 1}, column {cube.col + 1}"
+            )
             notes.append(
-                f"cube at {cube.center[0]:.0f},{cube.center[1]:.0f} read as "
-                f"{cube.corrected_from}, changed to {cube.symbol} to fit the cube set"
+                f"{where} read as {cube.corrected_from}, changed to {cube.symbol}"
+                " to fit the cube set"
             )
     return Reading(Layout(cells, tuple(unused), kind), cubes, loaded.size, notes)

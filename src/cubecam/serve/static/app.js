@@ -5,6 +5,7 @@ const $ = (id) => document.getElementById(id);
 let capture = null;   // the capture being scored (CaptureOut)
 let games = [];
 let fixing = null;    // the cube being corrected
+let moving = null;    // the cube being moved: the next empty square tapped is where it goes
 
 async function api(method, url, body) {
   const options = { method, headers: {} };
@@ -54,6 +55,9 @@ async function start() {
   $("photo").addEventListener("change", sendPhoto);
   $("grid-button").addEventListener("click", sendGrid);
   $("fix").addEventListener("close", sendCorrection);
+  $("move-spare").addEventListener("click", () => moveTo(null, null));
+  $("move-cancel").addEventListener("click", () => { moving = null; $("move-note").hidden = true; });
+  window.addEventListener("resize", () => { if (capture && capture.photo_url) zoomPhoto(); });
   $("accept").addEventListener("click", accept);
   $("undo").addEventListener("click", undo);
   $("sheet-undo").addEventListener("click", undo);
@@ -107,38 +111,97 @@ function forget() {
 
 function show(next) {
   capture = next;
+  moving = null;
+  $("move-note").hidden = true;
   $("result").hidden = false;
-  $("accept-note").textContent = "";
   $("grid-text").value = capture.grid;
-  $("warnings").replaceChildren(...capture.warnings.map((text) => item(text, "warning")));
+  $("warnings").replaceChildren(...capture.warnings.map((text) => item(sentence(text), "warning")));
+  showTally();
   showPhoto();
   showBoard();
-  showTally();
   $("hunt").hidden = capture.kind !== "tray";
   $("hunt-result").textContent = "";
   updateAccept();
 }
 
+// --- The photo: each cube outlined, its letter at its corner, a tap target of 44 px or more ---
+
+const SVG = "http://www.w3.org/2000/svg";
+const TAP = 46;       // CSS px: the smallest cube on the photo is shown at least this big
+const BIG = 110;      // CSS px: and a typical cube no bigger than this
+
+function svg(name, attributes, parent) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  if (parent) parent.append(element);
+  return element;
+}
+
+function edge(cube) {
+  const [[x0, y0], [x1, y1], [x2, y2]] = cube.corners;
+  return Math.min(Math.hypot(x1 - x0, y1 - y0), Math.hypot(x2 - x1, y2 - y1));
+}
+
 function showPhoto() {
-  $("figure").hidden = !capture.image_url;
-  if (!capture.image_url) return;
-  $("annotated").src = `${capture.image_url}?t=${Date.now()}`;
+  $("figure").hidden = !capture.photo_url;
+  if (!capture.photo_url) return;
+  if ($("annotated").getAttribute("src") !== capture.photo_url) $("annotated").src = capture.photo_url;
   const [w, h] = capture.image_size;
-  const svg = $("targets");
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.replaceChildren();
+  const targets = $("targets");
+  targets.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  targets.replaceChildren();
+  const validity = squareValidity();
+  const labels = svg("g", { class: "labels" });
   for (const cube of capture.cubes) {
     if (!cube.corners) continue;
-    const polygon = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
-    polygon.setAttribute("points", cube.corners.map(([x, y]) => `${x},${y}`).join(" "));
+    const polygon = svg("polygon", { points: cube.corners.map(([x, y]) => `${x},${y}`).join(" ") }, targets);
     polygon.dataset.cube = cube.index;
-    if (cube.unsure) polygon.classList.add("unsure");
+    const valid = validity.get(`${cube.row},${cube.col}`);
+    const look = cube.unsure && !cube.read_as ? "unsure" : valid === undefined ? "sure" : valid ? "valid" : "invalid";
+    polygon.classList.add(look);
     polygon.addEventListener("click", () => openFix(cube));
-    svg.append(polygon);
+    // The letter sits on the cube's top-left corner, clear of the middle of every cube.
+    const [x, y] = cube.corners.reduce((a, b) => (b[0] + b[1] < a[0] + a[1] ? b : a));
+    const size = 0.42 * edge(cube);
+    const text = label(cube.symbol) + (look === "unsure" ? "?" : "");
+    const width = size * Math.max(1, 0.62 * text.length);
+    const group = svg("g", { class: `label ${look}` }, labels);
+    svg("rect", { x: x - width / 2, y: y - size / 2, width, height: size, rx: size / 5 }, group);
+    svg("text", { x, y: y + size * 0.32, "font-size": size * 0.8 }, group).textContent = text;
   }
-  const unsure = capture.cubes.filter((c) => c.unsure).length;
-  $("unsure-note").textContent = unsure ? `${unsure} cube(s) read with low confidence are marked.` : "";
+  targets.append(labels);
+  zoomPhoto();
+  const unsure = capture.cubes.filter((c) => c.unsure && !c.read_as).length;
+  $("unsure-note").textContent = unsure
+    ? `${unsure === 1 ? "One cube" : `${unsure} cubes`} read with low confidence ${unsure === 1 ? "is" : "are"} marked ? in orange.`
+    : "";
 }
+
+// Show the part of the photo with the cubes, big enough that every cube is a comfortable tap.
+function zoomPhoto() {
+  const wrap = $("photo-wrap");
+  const [w, h] = capture.image_size;
+  const cubes = capture.cubes.filter((c) => c.corners);
+  let scale = wrap.clientWidth / w;
+  let box = [0, 0, w, h];
+  if (cubes.length) {
+    const edges = cubes.map(edge).sort((a, b) => a - b);
+    const typical = edges[Math.floor(edges.length / 2)];
+    const xs = cubes.flatMap((c) => c.corners.map((p) => p[0]));
+    const ys = cubes.flatMap((c) => c.corners.map((p) => p[1]));
+    box = [Math.max(0, Math.min(...xs) - typical), Math.max(0, Math.min(...ys) - typical),
+      Math.min(w, Math.max(...xs) + typical), Math.min(h, Math.max(...ys) + typical)];
+    const fit = wrap.clientWidth / (box[2] - box[0]);
+    scale = Math.max(TAP / edges[0], Math.min(fit, BIG / typical));
+  }
+  $("photo-zoom").style.width = `${w * scale}px`;
+  $("photo-zoom").style.height = `${h * scale}px`;
+  wrap.style.height = `${Math.min((box[3] - box[1]) * scale, window.innerHeight * 0.6)}px`;
+  wrap.scrollLeft = ((box[0] + box[2]) / 2) * scale - wrap.clientWidth / 2;
+  wrap.scrollTop = ((box[1] + box[3]) / 2) * scale - wrap.clientHeight / 2;
+}
+
+// --- The board: the layout as a grid of cubes, with a ring of empty squares around a crossword ---
 
 function cubeButton(cube) {
   const button = document.createElement("button");
@@ -147,7 +210,7 @@ function cubeButton(cube) {
   button.dataset.cube = cube.index;
   if (cube.row !== null) Object.assign(button.dataset, { row: cube.row, col: cube.col });
   button.title = `${cube.symbol} (${Math.round(cube.confidence * 100)}%)`;
-  if (cube.unsure) button.classList.add("unsure");
+  if (cube.unsure && !cube.read_as) button.classList.add("unsure");
   if (cube.read_as) button.classList.add("fixed");
   button.addEventListener("click", () => openFix(cube));
   return button;
@@ -160,13 +223,14 @@ function label(symbol) {
 function showBoard() {
   const table = $("grid");
   table.replaceChildren();
+  const ring = capture.kind === "tray" ? 0 : 1;
   const [top, left] = capture.origin;
   const height = capture.rows.length;
   const width = Math.max(0, ...capture.rows.map((row) => row.length));
   const validity = squareValidity();
-  for (let r = top; r < top + height; r++) {
+  for (let r = top - ring; r < top + height + ring; r++) {
     const tr = table.insertRow();
-    for (let c = left; c < left + width; c++) {
+    for (let c = left - ring; c < left + width + ring; c++) {
       const td = tr.insertCell();
       const cube = capture.cubes.find((k) => k.row === r && k.col === c);
       if (!cube) {
@@ -192,10 +256,10 @@ function emptyButton(row, col) {
   button.type = "button";
   button.className = "empty";
   button.textContent = "+";
-  button.title = "add a cube the camera missed";
+  button.title = `row ${row + 1}, column ${col + 1}: add a cube the camera missed`;
   button.dataset.row = row;
   button.dataset.col = col;
-  button.addEventListener("click", () => openFix({ row, col, empty: true }));
+  button.addEventListener("click", () => (moving ? moveTo(row, col) : openFix({ row, col, empty: true })));
   return button;
 }
 
@@ -210,28 +274,60 @@ function squareValidity() {
   return validity;
 }
 
+// --- The tally: the score first, then the words and the deductions that make it ---
+
 function showTally() {
   const tally = capture.tally;
   $("tally").hidden = !tally;
   if (!tally) return;
-  $("final").textContent = tally.final;
-  $("words").replaceChildren(...tally.words.map((word) => {
-    const li = document.createElement("li");
-    if (!word.valid) li.classList.add("invalid");
-    const name = document.createElement("span");
-    name.textContent = word.valid ? word.word : `${word.word} (${word.reason || "not a word"})`;
-    const score = document.createElement("span");
-    score.textContent = word.score;
-    li.append(name, score);
-    return li;
-  }));
+  $("final").textContent = signed(tally.final);
+  const rows = tally.words.map((word) => tallyRow(
+    word.valid ? word.word : `${word.word}: ${word.reason || "not a word"}`,
+    word.direction, word.valid ? word.score : 0, `word ${word.valid ? "valid" : "invalid"}`));
+  rows.push(tallyRow("Words", "", tally.total, "sum"));
+  for (const d of tally.deductions) {
+    rows.push(tallyRow(`${d.line}: ${d.symbols.map(label).join(" ")}`, "", -d.total, "deduction"));
+  }
+  rows.push(tallyRow("Score", "", tally.final, "final"));
+  $("words").replaceChildren(...rows);
+  $("wildcards").replaceChildren(...tally.details.wildcards.map((w) => item(
+    `The wildcard at row ${w.row + 1}, column ${w.col + 1} stands for ${w.letter}.`, "")));
   $("tally-text").textContent = tally.text;
 }
 
+function tallyRow(what, direction, points, cls) {
+  const tr = document.createElement("tr");
+  tr.className = cls;
+  const name = document.createElement(cls.startsWith("word") ? "td" : "th");
+  name.textContent = what;
+  if (direction) {
+    const small = document.createElement("small");
+    small.textContent = ` ${direction}`;
+    name.append(small);
+  }
+  const value = document.createElement("td");
+  value.className = "points";
+  value.textContent = signed(points);
+  tr.append(name, value);
+  return tr;
+}
+
+function signed(number) {
+  return number < 0 ? `−${-number}` : String(number);
+}
+
+// --- Tapping a cube: change its letter, move it, or remove it ---
+
 function openFix(cube) {
   fixing = cube;
-  $("fix-question").textContent = cube.empty ? "A cube the camera missed is here. It shows:"
-    : `This cube is ${cube.read_as ? `${cube.symbol} (read as ${cube.read_as})` : cube.symbol}. It really is:`;
+  moving = null;
+  $("move-note").hidden = true;
+  const where = cube.row === null || cube.row === undefined ? "left over" : `at row ${cube.row + 1}, column ${cube.col + 1}`;
+  $("fix-question").textContent = cube.empty ? `A cube the camera missed ${where}. It shows:`
+    : `The cube ${where} is ${cube.read_as ? `${label(cube.symbol)} (read as ${label(cube.read_as)})` : label(cube.symbol)}. It really is:`;
+  $("fix-ok").textContent = cube.empty ? "Add" : "Correct";
+  $("fix-more").hidden = Boolean(cube.empty);
+  $("fix-spare").hidden = cube.row === null;
   $("fix-symbol").value = "";
   $("fix-choices").replaceChildren(...(cube.alternatives || []).map((symbol) => {
     const button = document.createElement("button");
@@ -246,13 +342,33 @@ function openFix(cube) {
 }
 
 async function sendCorrection() {
-  const symbol = $("fix-symbol").value.trim();
-  if ($("fix").returnValue !== "ok" || !symbol || !fixing) return;
   const cube = fixing;
+  const choice = $("fix").returnValue;
+  const symbol = $("fix-symbol").value.trim();
   fixing = null;
-  await busy($("board"), async () => show(cube.empty
-    ? await api("POST", `/api/captures/${capture.id}/cubes`, { row: cube.row, col: cube.col, symbol })
-    : await api("POST", `/api/captures/${capture.id}/corrections`, { cube: cube.index, symbol })));
+  if (!cube || choice === "cancel" || choice === "") return;
+  if (choice === "move") {
+    moving = cube;
+    $("move-what").textContent = label(cube.symbol);
+    $("move-note").hidden = false;
+    $("move-spare").hidden = cube.row === null;
+    $("move-note").scrollIntoView({ block: "center" });
+    return;
+  }
+  const url = `/api/captures/${capture.id}/cubes`;
+  await busy($("board"), async () => {
+    if (choice === "remove") show(await api("DELETE", `${url}/${cube.index}`));
+    else if (choice === "spare") show(await api("POST", `${url}/${cube.index}/move`, { row: null, col: null }));
+    else if (!symbol) throw new Error("type the letter the cube shows");
+    else if (cube.empty) show(await api("POST", url, { row: cube.row, col: cube.col, symbol }));
+    else show(await api("POST", `/api/captures/${capture.id}/corrections`, { cube: cube.index, symbol }));
+  });
+}
+
+async function moveTo(row, col) {
+  const cube = moving;
+  await busy($("board"), async () => show(await api("POST",
+    `/api/captures/${capture.id}/cubes/${cube.index}/move`, { row, col })));
 }
 
 // --- The score log ---------------------------------------------------------
