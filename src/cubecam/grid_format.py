@@ -97,7 +97,7 @@ def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layou
             unused.append(parse_face(token, lowercase_is_wildcard, number, offset + match.start()))
     if not cells and not unused:
         raise InputError("the grid is empty: no cubes on it and none left over")
-    return Layout(cells, tuple(unused), kind, headers)
+    return Layout(cells, tuple(unused), kind, headers).at_origin()
 
 
 def format_grid(layout: Layout, *, headers: bool = True) -> str:

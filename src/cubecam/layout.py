@@ -89,6 +89,7 @@ class Face:
             return self.declared or ""
         return self.symbol.upper()
 
+
 @dataclass(frozen=True)
 class Layout:
     """Cubes on the table: grid cells keyed by (row, column), and the cubes left over."""
@@ -136,6 +137,21 @@ class Layout:
         rows = [r for r, _ in self.cells]
         cols = [c for _, c in self.cells]
         return (min(rows), min(cols), max(rows), max(cols))
+
+    def at_origin(self) -> Layout:
+        """A copy moved so that its top-left occupied square is (0, 0), where the printed grid starts.
+
+        Rows and columns then count as a player counts them on the printed grid (from 1: square
+        (r, c) is row r + 1, column c + 1).
+
+        >>> Layout({(1, 2): Face("A")}).at_origin().cells
+        {(0, 0): Face(symbol='A', declared=None)}
+        """
+        top, left, _, _ = self.bounds()
+        if (top, left) == (0, 0):
+            return self
+        cells = {(r - top, c - left): face for (r, c), face in self.cells.items()}
+        return Layout(cells, self.unused, self.kind, self.headers)
 
     def rows(self) -> list[list[Face | None]]:
         """The grid as rows from its top-left occupied corner, ``None`` for empty squares."""

@@ -94,7 +94,7 @@ def test_path_draws_the_word_or_explains(files):
     data = json.loads(hunt("--grid", board, "--path", "Mor", "--json").stdout)["path"]
     assert data["on_board"] is False and data["valid"] is False
     data = json.loads(hunt("--grid", board, "--path", "rakt", "--json").stdout)["path"]
-    assert data["squares"] == [[1, 1], [0, 1], [0, 2], [0, 3]]
+    assert data["squares"] == [[2, 2], [1, 2], [1, 3], [1, 4]]  # rows and columns from 1
     assert data["points"] == 2
 
 

@@ -39,3 +39,15 @@ def test_photo_is_read_and_corrected():
     )
     assert reading is not None and reading.layout.at(1, 0) == Face("T")
     assert layout.at(1, 0) == Face("P")
+
+
+@pytest.mark.parametrize("fix", ["9,9=E", "2,1=E", "1,4=S"])
+def test_a_fix_outside_the_grid_is_refused_not_grown(fix):
+    with pytest.raises(InputError, match="is outside the grid, which has 1 row and 3 columns"):
+        apply_fixes(parse_grid("CAT"), [fix])
+
+
+def test_fixes_count_on_the_grid_as_printed():
+    layout = parse_grid(".....\n..CAT")
+    assert format_grid(layout) == "CAT"
+    assert format_grid(apply_fixes(layout, ["1,1=B"])) == "BAT"

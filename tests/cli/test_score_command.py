@@ -118,3 +118,24 @@ def test_photo_errors_are_one_line(tmp_path):
         "score", "--grid", str(SAMPLES / "game-one.grid"), "--annotate", str(tmp_path / "a.png")
     )
     assert result.exit_code == 2 and "give a photo" in result.output
+
+
+def test_json_and_fix_count_rows_and_columns_alike():
+    grid = str(SAMPLES / "game-one.grid")
+    weave = next(
+        w
+        for w in json.loads(run("score", "--grid", grid, "--json").output)["words"]
+        if w["word"] == "WEAVE"
+    )
+    row, col = weave["squares"][0]
+    fixed = json.loads(run("score", "--grid", grid, "--fix", f"{row},{col}=L", "--json").output)
+    assert "LEAVE" in [w["word"] for w in fixed["words"]]
+
+
+def test_a_fix_outside_the_grid_is_refused():
+    result = run("score", "--grid", str(SAMPLES / "game-one.grid"), "--fix", "9,9=E")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "cubecam: error: --fix 9,9=E: row 9, column 9 is outside the grid, "
+        "which has 5 rows and 5 columns (counted from 1)\n"
+    )

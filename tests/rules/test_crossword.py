@@ -113,7 +113,7 @@ def test_json_has_the_promised_keys(en):
     assert data["words"][0] == {
         "word": "TIGER",
         "direction": "across",
-        "squares": [[1, 0], [1, 1], [1, 2], [1, 3], [1, 4]],
+        "squares": [[2, 1], [2, 2], [2, 3], [2, 4], [2, 5]],  # row 2 of the printed grid
         "values": [1, 1, 2, 1, 1],
         "score": 6,
         "valid": True,

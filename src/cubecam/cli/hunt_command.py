@@ -164,7 +164,7 @@ def _path(board: Board, rules: HuntRules, lexicon: Lexicon, word: str) -> tuple[
     report = {
         "word": word,
         "on_board": trace.path is not None,
-        "squares": [list(board.square(die)) for die in trace.path or ()],
+        "squares": [[row + 1, col + 1] for row, col in map(board.square, trace.path or ())],
         "valid": reason is None,
         "points": 0 if reason else rules.points(word),
         "reason": reason,

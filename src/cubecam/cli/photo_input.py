@@ -51,23 +51,31 @@ def photo_options(command: F) -> F:
 
 
 def apply_fixes(layout: Layout, fixes: Iterable[str], lowercase_is_wildcard: bool = True) -> Layout:
-    """The layout with each ``R,C=LETTER`` correction made (rows and columns count from 1).
+    """The layout with each ``R,C=LETTER`` correction made, counted on the grid as printed.
+
+    Rows and columns count from 1, as in every message and in ``--json``; a square
+    outside the grid is refused (the grid does not grow).
 
     >>> print(format_grid(apply_fixes(Layout.from_rows(["CAT"]), ["1,3=B", "1,1=?"])))
     ?AB
     """
-    top, left, _, _ = layout.bounds()
+    top, left, bottom, right = layout.bounds()
+    height, width = bottom - top + 1, right - left + 1
     for fix in fixes:
         match = _FIX.match(fix)
         if not match:
             raise InputError(f"--fix {fix!r}: write it as ROW,COLUMN=LETTER, e.g. 2,3=E")
         row, col, token = int(match.group(1)), int(match.group(2)), match.group(3)
-        if row < 1 or col < 1:
-            raise InputError(f"--fix {fix!r}: rows and columns count from 1")
+        if not (1 <= row <= height and 1 <= col <= width):
+            raise InputError(
+                f"--fix {fix}: row {row}, column {col} is outside the grid, which has "
+                f"{height} row{'s' if height != 1 else ''} and "
+                f"{width} column{'s' if width != 1 else ''} (counted from 1)"
+            )
         square: Square = (top + row - 1, left + col - 1)
         face = None if token == "." else parse_face(token.strip("[]"), lowercase_is_wildcard)
         layout = layout.replace(square, face)
-    return layout
+    return layout.at_origin()
 
 
 def layout_from(

@@ -109,7 +109,7 @@ class CrosswordTally:
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        """The tally as one JSON object."""
+        """The tally as one JSON object; rows and columns count from 1, as the messages do."""
         return {
             "game": self.game,
             "lexicon": self.lexicon,
@@ -117,7 +117,7 @@ class CrosswordTally:
                 {
                     "word": w.word,
                     "direction": w.direction.lower(),
-                    "squares": [list(sq) for sq in w.squares],
+                    "squares": [[row + 1, col + 1] for row, col in w.squares],
                     "values": w.values,
                     "score": w.score,
                     "valid": w.valid,
@@ -126,8 +126,8 @@ class CrosswordTally:
                 for w in self.words
             ],
             "wildcards": [
-                {"row": sq[0], "col": sq[1], "letter": letter}
-                for sq, letter in sorted(self.wildcards.items())
+                {"row": row + 1, "col": col + 1, "letter": letter}
+                for (row, col), letter in sorted(self.wildcards.items())
             ],
             "unused": [face.symbol for face in self.unused],
             "deductions": [

@@ -22,7 +22,8 @@ class CubeReading:
     """One cube's top face as read from the photo.
 
     ``center`` and ``corners`` are in pixels of the original photo; ``row``/``col`` its
-    square on the grid (``None`` for a cube off the grid); ``corrected_from`` the symbol
+    square on the grid (``None`` for a cube off the grid; in JSON counted from 1, as
+    ``--fix`` and every message count them); ``corrected_from`` the symbol
     the glyph reader preferred when knowledge of the cube set changed it.
     """
 
@@ -41,8 +42,8 @@ class CubeReading:
             "confidence": round(self.confidence, 4),
             "alternatives": [[s, round(p, 4)] for s, p in self.alternatives],
             "center": [round(self.center[0], 1), round(self.center[1], 1)],
-            "row": self.row,
-            "col": self.col,
+            "row": None if self.row is None else self.row + 1,
+            "col": None if self.col is None else self.col + 1,
         }
         if self.corrected_from is not None:
             data["corrected_from"] = self.corrected_from
