@@ -1,6 +1,6 @@
 import pytest
 
-from cubecam.cubesets import available_cubesets, load_cubeset
+from cubecam.cubesets import available_cubesets, load_cubeset, new_set_base, write_user_set
 from cubecam.errors import InputError
 from cubecam.layout import BLANK, JOKER, Face, Layout
 
@@ -37,3 +37,53 @@ def test_matching_against_known_faces():
 def test_unknown_set():
     with pytest.raises(InputError, match="unknown cube set"):
         load_cubeset("no-such-set")
+
+
+@pytest.fixture
+def sets_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUBECAM_DATA", str(tmp_path))
+    folder = tmp_path / "sets"
+    folder.mkdir()
+    return folder
+
+
+def test_a_set_like_another_takes_its_letters_and_values_and_may_change_them(sets_folder):
+    (sets_folder / "ours.toml").write_text('name = "ours"\nlike = "adlib"\n[values]\nA = 2\n')
+    (sets_folder / "theirs.toml").write_text('name = "theirs"\nlike = "ours"\ntitle = "Theirs"\n')
+    adlib, ours, theirs = (load_cubeset(name) for name in ("adlib", "ours", "theirs"))
+    assert (ours.title, ours.like, ours.count, ours.wildcard) == ("ours", "adlib", 13, JOKER)
+    assert ours.value(Face("A")) == 2 and ours.value(Face("Q")) == adlib.value(Face("Q")) == 10
+    assert (theirs.title, theirs.like, theirs.value(Face("A"))) == ("Theirs", "adlib", 2)
+
+
+def test_the_users_set_wins_over_a_shipped_one_of_the_same_name(sets_folder):
+    (sets_folder / "adlib.toml").write_text('name = "adlib"\ncubes = 12\n')
+    assert load_cubeset("adlib").count == 12
+    assert available_cubesets()["adlib"] == sets_folder / "adlib.toml"
+
+
+def test_a_set_like_itself_or_an_unknown_set_is_a_clear_error(sets_folder):
+    (sets_folder / "loop.toml").write_text('name = "loop"\nlike = "round"\n')
+    (sets_folder / "round.toml").write_text('name = "round"\nlike = "loop"\n')
+    (sets_folder / "lost.toml").write_text('name = "lost"\nlike = "nowhere"\n')
+    with pytest.raises(InputError, match="is like itself"):
+        load_cubeset("loop")
+    with pytest.raises(InputError, match="unknown cube set 'nowhere'"):
+        load_cubeset("lost")
+
+
+def test_a_new_set_is_like_the_set_given_or_the_one_its_name_contains(sets_folder):
+    assert new_set_base("my-big-boggle-5x5", None) == "big-boggle-5x5"
+    assert new_set_base("grandmas", "classic-4x4") == "classic-4x4"
+    assert new_set_base("adlib", None) is None
+    path = write_user_set("grandmas", "classic-4x4")
+    assert path == sets_folder / "grandmas.toml"
+    assert load_cubeset("grandmas").faces == load_cubeset("classic-4x4").faces
+    for name, like, message in (
+        ("grandmas", "adlib", "a cube set already"),
+        ("mine", None, "say which set your cubes mine are like"),
+        ("mine", "nowhere", "unknown cube set"),
+        ("../mine", "adlib", "a set name is letters"),
+    ):
+        with pytest.raises(InputError, match=message):
+            new_set_base(name, like)

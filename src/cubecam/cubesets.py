@@ -1,7 +1,9 @@
 """Physical cube sets, described in ``calibration/*.toml``.
 
 One file per set: its name, how many cubes, its wildcard faces, letter values,
-and each cube's six faces where they are known.
+and each cube's six faces where they are known. A user's own set may say only
+``like = "adlib"``: it then has that set's letters, values and faces (and whatever
+else its file says), under its own name, so that its calibrated look goes with it.
 
 >>> cubes = load_cubeset("scrabble-crossword-cubes")
 >>> cubes.count, cubes.wildcards, cubes.value(Face("F")), cubes.value(Face("BLANK"))
@@ -11,6 +13,7 @@ and each cube's six faces where they are known.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -51,6 +54,8 @@ class CubeSet:
     values: Mapping[str, int] = field(default_factory=dict)
     faces: tuple[tuple[str, ...], ...] | None = None
     size: int | None = None
+    like: str | None = None
+    """The shipped set whose letters and values a user's own set has (None for a shipped set)."""
 
     def value(self, face: Face) -> int:
         """The points a face scores: wildcards 0, a multi-letter face its own value or its letters'."""
@@ -115,6 +120,7 @@ def _from_toml(data: Mapping, path: Path) -> CubeSet:
             values={canonical_symbol(k): int(v) for k, v in data.get("values", {}).items()},
             faces=tuple(tuple(cube) for cube in faces) if faces else None,
             size=data.get("size"),
+            like=data.get("like"),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"cube set file {path} is malformed: {error}") from None
@@ -131,19 +137,85 @@ def available_cubesets() -> dict[str, Path]:
 
 def load_cubeset(name: str) -> CubeSet:
     """The set called ``name`` (a file name in ``calibration/`` without ``.toml``, or a path)."""
+    return _read_cubeset(_set_file(name))
+
+
+def _set_file(name: str) -> Path:
     path = Path(name)
     if path.suffix != ".toml" or not path.is_file():
         sets = available_cubesets()
         if name not in sets:
             raise InputError(f"unknown cube set {name!r} (known: {', '.join(sorted(sets))})")
         path = sets[name]
-    return _read_cubeset(path.resolve())
+    return path.resolve()
 
 
 @cache
 def _read_cubeset(path: Path) -> CubeSet:
+    return _from_toml(_set_data(path, ()), path)
+
+
+def _set_data(path: Path, inside: tuple[Path, ...]) -> dict:
+    """A set file's keys over those of the set it is ``like`` (a table such as ``values``
+    letter by letter; the title is its own)."""
     try:
         data = tomllib.loads(path.read_text("utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise InputError(f"cannot read cube set {path}: {error}") from None
-    return _from_toml(data, path)
+    if "like" not in data:
+        return data
+    base_path = _set_file(str(data["like"]))
+    if base_path in (*inside, path):
+        raise InputError(f"cube set file {path} is like itself (through {data['like']!r})")
+    base = _set_data(base_path, (*inside, path))
+    base.pop("title", None)
+    merged = {**base, **data, "like": base.get("like", data["like"])}
+    for key, table in data.items():
+        if isinstance(table, dict) and isinstance(base.get(key), dict):
+            merged[key] = {**base[key], **table}
+    return merged
+
+
+def new_set_base(name: str, like: str | None) -> str | None:
+    """The set a new set ``name`` is like: ``like``, else the shipped set its name contains
+    (``my-adlib`` is like ``adlib``); None when ``name`` is a set already.
+
+    >>> new_set_base("grandmas-adlib", None), new_set_base("adlib", None)
+    ('adlib', None)
+    """
+    check_set_name(name)
+    sets = available_cubesets()
+    if name in sets:
+        if like is not None:
+            raise InputError(
+                f"{name} is a cube set already ({sets[name]}): --like is for a new set"
+            )
+        return None
+    if like is None:
+        named = [known for known in sets if known in name]
+        if not named:
+            raise InputError(
+                f"say which set your cubes {name} are like, with --like (known: {', '.join(sorted(sets))})"
+            )
+        like = max(named, key=len)
+    return load_cubeset(like).name
+
+
+def write_user_set(name: str, like: str) -> Path:
+    """Write the user's set ``name``, which is ``like`` another set, into the user's sets folder."""
+    path = paths.cubesets_dir() / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        f"# Your set {name}: the letters, values and faces of {like}, and the look that\n"
+        "# cubecam calibrate learnt from your photos. Add keys (values, faces...) to differ.\n"
+        f'name = "{name}"\nlike = "{like}"\n',
+        "utf-8",
+    )
+    return path
+
+
+def check_set_name(name: str) -> str:
+    """``name`` if it can name a set file: letters, digits, '-', '_' or '.'."""
+    if not re.fullmatch(r"[\w.-]+", name):
+        raise InputError(f"a set name is letters, digits, '-', '_' or '.', not {name!r}")
+    return name

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from cubecam.cli import main
+from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import parse_grid
 from tests.conftest import SAMPLES
 from tests.vision.scenes import rows, scene
@@ -71,13 +72,21 @@ def test_calibrate_then_read_with_the_set(tray_photo, tmp_path, monkeypatch):
     path, label = tray_photo
     grid = tmp_path / "tray.grid"
     grid.write_text("kind: tray\n" + "\n".join(" ".join(row) for row in rows(label)))
-    result = run("calibrate", "--set", "my-tray", path, "--grid", grid)
+    refused = run("calibrate", "--set", "my-tray", path, "--grid", grid)
+    assert refused.exit_code == 2 and "say which set your cubes my-tray are like" in refused.output
+    assert not (tmp_path / "data").exists()
+    result = run("calibrate", "--set", "my-tray", "--like", "classic-4x4", path, "--grid", grid)
     assert result.exit_code == 0, result.output
     assert "learnt 16 faces" in result.output
+    assert "my-tray has the letters and values of classic-4x4" in result.output
     assert (tmp_path / "data" / "looks" / "my-tray.npz").is_file()
-    result = run("read", path, "--set", "my-tray", "--json")
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["layout"] == "tray"
+    assert load_cubeset("my-tray").faces == load_cubeset("classic-4x4").faces
+    with_look = run("read", path, "--set", "my-tray", "--json")
+    assert with_look.exit_code == 0, with_look.output
+    assert json.loads(with_look.output)["layout"] == "tray"
+    without = json.loads(run("read", path, "--set", "classic-4x4", "--json").output)
+    confidences = [c["confidence"] for c in json.loads(with_look.output)["cubes"]]
+    assert confidences != [c["confidence"] for c in without["cubes"]], "the look was not used"
 
 
 def test_sample_photo_reads(tmp_path):

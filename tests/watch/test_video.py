@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cubecam.cli import main
-from cubecam.cubesets import load_cubeset
+from cubecam.cubesets import load_cubeset, write_user_set
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import get_game
@@ -88,11 +88,15 @@ def test_votes_settle_on_the_layout_despite_shake_and_a_blurred_frame(
     ).any()
 
 
-def test_watch_prints_the_final_tally(clip: list, still: str, tmp_path: Path) -> None:
+def test_watch_prints_the_final_tally(
+    clip: list, still: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Played with a set of the user's own, like the shipped one."""
+    monkeypatch.setenv("CUBECAM_DATA", str(tmp_path))
+    write_user_set("table-cubes", SET)
     video = write_video(clip, tmp_path / "shaky.avi")
-    result = CliRunner().invoke(
-        main, ["watch", "--video", str(video), "--game", "scrabble-cubes", "--no-window"]
-    )
+    command = ["watch", "--video", str(video), "--game", "scrabble-cubes", "--no-window"]
+    result = CliRunner().invoke(main, [*command, "--set", "table-cubes"])
     assert result.exit_code == 0, result.output
     expected = get_game("scrabble-cubes").score(parse_grid(still), load_lexicon("en")).render()
     assert result.output.split("steady layout:\n")[-1].startswith(expected)

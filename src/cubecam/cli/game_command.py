@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from cubecam.cli.hunt_command import read_players
-from cubecam.cli.options import db_option, json_option, read_grid
+from cubecam.cli.options import db_option, json_option, read_grid, set_option
 from cubecam.cli.photo_input import describe, layout_from
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
@@ -129,7 +129,7 @@ def seating(players: tuple[str, ...], teams: dict[str, list[str]], order: list[s
     type=click.Path(dir_okay=False, exists=True, path_type=Path),
     help="Check words against this file (one a line) instead of the built-in dictionary.",
 )
-@click.option("--set", "cubeset", help="The cube set (default: the game's).")
+@set_option("The cube set (default: the game's)")
 @click.option("--fast", is_flag=True, help="Word hunt: every valid word scores, shared or not.")
 @click.option("--compounds", is_flag=True, help="Word hunt: also accept hunspell's compounds.")
 @db_option

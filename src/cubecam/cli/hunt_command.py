@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from cubecam.cli.options import json_option, lexicon_options
+from cubecam.cli.options import json_option, lexicon_options, set_option
 from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
@@ -48,7 +48,7 @@ MISSED = 10
 @click.option("--solve", "solve_board", is_flag=True, help="List every word on the board.")
 @click.option("--missed", is_flag=True, help=f"With players: the {MISSED} best words nobody wrote.")
 @click.option("--path", "path_word", metavar="WORD", help="Show where WORD lies on the board.")
-@click.option("--set", "set_name", metavar="NAME", help="Dice set: warn of letters it lacks.")
+@set_option("The dice set, read with its look; warns of letters it lacks", dest="set_name")
 @photo_options
 @json_option
 def hunt(

@@ -47,6 +47,20 @@ def db_option(command: F) -> F:
     )(command)
 
 
+def set_option(
+    purpose: str, *, default: str | None = None, dest: str = "cubeset"
+) -> Callable[[F], F]:
+    """``--set NAME``: a cube set, shipped or the user's own (calibrated, or a file of theirs)."""
+    return click.option(
+        "--set",
+        dest,
+        metavar="NAME",
+        default=default,
+        show_default=default is not None,
+        help=f"{purpose}: a shipped set, one you calibrated or put in your sets folder, or a .toml file.",
+    )
+
+
 def json_option(command: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
 

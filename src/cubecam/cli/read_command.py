@@ -8,28 +8,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cubecam.cli.options import json_option, read_grid
+from cubecam.cli.options import json_option, read_grid, set_option
 from cubecam.cli.photo_input import IMAGE, describe, image_out, write_annotated
-from cubecam.cubesets import CubeSet, available_cubesets, load_cubeset
+from cubecam.cubesets import load_cubeset, new_set_base, write_user_set
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
 
 if TYPE_CHECKING:
     from cubecam.vision.reading import Reading
-
-
-def set_for(name: str | None) -> CubeSet | None:
-    """The cube set called ``name``; a set known only by its calibration gives None."""
-    from cubecam.vision.looks import look_path
-
-    if name is None:
-        return None
-    if name in available_cubesets() or name.endswith(".toml"):
-        return load_cubeset(name)
-    if look_path(name).is_file():
-        return CubeSet(name=name, title=name, count=0)
-    return load_cubeset(name)
 
 
 @click.command()
@@ -41,11 +28,7 @@ def set_for(name: str | None) -> CubeSet | None:
     show_default=True,
     help="How the cubes lie: a crossword, a word-hunt tray, loose dice, or guess.",
 )
-@click.option(
-    "--set",
-    "cubeset",
-    help="The cube set (a name in calibration/, a .toml file, or a set you calibrated).",
-)
+@set_option("The cube set: only its faces are read, with its look")
 @json_option
 @click.option(
     "--annotate",
@@ -80,7 +63,9 @@ def read(
     """
     from cubecam.vision import read_photo
 
-    reading = read_photo(image, layout=layout, cubeset=set_for(cubeset), ocr=ocr)
+    reading = read_photo(
+        image, layout=layout, cubeset=load_cubeset(cubeset) if cubeset else None, ocr=ocr
+    )
     if annotate_path is not None:
         write_annotated(annotate_path, image, reading)
     if as_json:
@@ -91,6 +76,11 @@ def read(
 
 @click.command()
 @click.option("--set", "name", required=True, help="A name for your set (e.g. my-adlib).")
+@click.option(
+    "--like",
+    help="The set whose letters and values yours has (default: the one its name contains: "
+    "my-adlib is like adlib).",
+)
 @click.argument("photos", type=IMAGE, nargs=-1, required=True)
 @click.option(
     "--grid",
@@ -100,10 +90,13 @@ def read(
     help="The letters of each photo as a text grid file, one --grid per photo "
     "in order (else you are asked to type them).",
 )
-def calibrate(name: str, photos: tuple[Path, ...], grids: tuple[Path, ...]) -> None:
+def calibrate(
+    name: str, like: str | None, photos: tuple[Path, ...], grids: tuple[Path, ...]
+) -> None:
     """Learn how your own cubes look from a few photos whose letters you type.
 
-    Later ``cubecam read --set NAME`` uses it.
+    Every later ``--set NAME`` (read, score, hunt, game, serve, watch) reads with that look;
+    a new NAME is a set with the letters and values of the set it is like.
 
     \b
     Example:
@@ -114,6 +107,7 @@ def calibrate(name: str, photos: tuple[Path, ...], grids: tuple[Path, ...]) -> N
 
     if grids and len(grids) != len(photos):
         raise InputError(f"{len(photos)} photos but {len(grids)} --grid files: give one per photo")
+    base = new_set_base(name, like)
     pairs = []
     for i, photo in enumerate(photos):
         if grids:
@@ -125,6 +119,8 @@ def calibrate(name: str, photos: tuple[Path, ...], grids: tuple[Path, ...]) -> N
         pairs.append((photo, typed))
     path, count = learn_look(name, pairs)
     click.echo(f"learnt {count} faces of set {name} ({path})")
+    if base is not None:
+        click.echo(f"{name} has the letters and values of {base} ({write_user_set(name, base)})")
 
 
 def _prompt_grid(reading: Reading) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 import cubecam.rules.game_two  # noqa: F401  (registers scrabble-cubes-two)
-from cubecam.cli.options import json_option, lexicon_options, read_grid
+from cubecam.cli.options import json_option, lexicon_options, read_grid, set_option
 from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
@@ -51,7 +51,7 @@ def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The layout as a text grid (instead of a photo).",
 )
-@click.option("--set", "cubeset", help="The cube set (a name in calibration/ or a .toml file).")
+@set_option("The cube set (default: the game's)")
 @photo_options
 @lexicon_options(default_lang=None)
 @json_option
@@ -112,7 +112,7 @@ def score(
 @click.option(
     "--player", "players", multiple=True, help="The players' names, in the order of --grid."
 )
-@click.option("--set", "cubeset", default="adlib", show_default=True, help="The cube set.")
+@set_option("The cube set", default="adlib")
 @lexicon_options()
 @json_option
 def adlib(

@@ -8,6 +8,7 @@ import click
 
 from cubecam import paths
 from cubecam.cli.options import db_option
+from cubecam.cubesets import load_cubeset
 
 
 @click.command()
@@ -20,19 +21,30 @@ from cubecam.cli.options import db_option
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @db_option
 @click.option(
+    "--set",
+    "cubesets",
+    metavar="NAME",
+    multiple=True,
+    help="Play with your own set (one you calibrated): each game whose set it is like, "
+    "the word hunt with a set of dice. Repeat it for several.",
+)
+@click.option(
     "--data-dir",
     type=click.Path(file_okay=False, path_type=Path),
     help="Where photos are kept (default: the user's data folder).",
 )
-def serve(host: str, port: int, db_path: Path | None, data_dir: Path | None) -> None:
+def serve(
+    host: str, port: int, db_path: Path | None, cubesets: tuple[str, ...], data_dir: Path | None
+) -> None:
     """Serve the phone page: photo in, annotated layout and tally out."""
     import uvicorn
 
     from cubecam.serve import create_app
     from cubecam.serve.network import ANY_HOSTS, check_can_listen, page_urls, qr_text
 
+    own = [load_cubeset(name) for name in cubesets]
     check_can_listen(host, port)
-    app = create_app(data_dir or paths.data_dir(), db_path)
+    app = create_app(data_dir or paths.data_dir(), db_path, own)
     urls = page_urls(host, port)
     click.echo(f"cubecam: serving the page at {urls[0]}")
     if host in ANY_HOSTS:

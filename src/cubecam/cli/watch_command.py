@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from cubecam.cli.options import lexicon_options
+from cubecam.cli.options import lexicon_options, set_option
+from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import GAMES, get_game
@@ -20,6 +21,7 @@ WINDOW = "cubecam watch (q to quit)"
 @click.option("--camera", type=click.IntRange(0, 99), help="Camera number (default 0).")
 @click.option("--video", type=click.Path(dir_okay=False, path_type=Path), help="A video file.")
 @click.option("--game", type=click.Choice(sorted(GAMES)), required=True, help="The game.")
+@set_option("The cube set (default: the game's)")
 @lexicon_options(default_lang=None)
 @click.option(
     "--window/--no-window",
@@ -30,6 +32,7 @@ def watch(
     camera: int | None,
     video: Path | None,
     game: str,
+    cubeset: str | None,
     lang: str | None,
     wordlist: Path | None,
     window: bool | None,
@@ -42,13 +45,12 @@ def watch(
     """
     if camera is not None and video is not None:
         raise InputError("give --camera or --video, not both")
+    crossword = get_game(game, load_cubeset(cubeset) if cubeset else None)
     from cubecam.vision import read_photo
     from cubecam.watch import Watcher
     from cubecam.watch.frames import display_available, frames
 
     stream = frames(video if video is not None else (camera or 0))
-
-    crossword = get_game(game)
     lexicon = load_lexicon(lang or crossword.cubeset.lang, wordlist)
     show = display_available() if window is None else window
     reader = partial(read_photo, layout="crossword", cubeset=crossword.cubeset)

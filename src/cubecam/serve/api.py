@@ -68,7 +68,8 @@ def post_photo(
 ) -> CaptureOut:
     choice = game_choice(game)
     data = read_photo_upload(photo)
-    image, reading = read(data, choice.kind.value, cubeset_of(choice))
+    cubeset = cubeset_of(choice, request.app.state.cubesets)
+    image, reading = read(data, choice.kind.value, cubeset)
     store = store_of(request)
     capture_id, path = store.save_photo(data, (photo.content_type or "").lower())
     capture = Capture(
@@ -80,6 +81,7 @@ def post_photo(
         reading,
         path,
         image,
+        cubeset=cubeset,
     )
     return _capture_out(store.add(capture))
 
@@ -92,7 +94,10 @@ def post_grid(request: Request, body: GridIn) -> CaptureOut:
         layout = parse_grid("kind: tray\n" + body.grid)
     store = store_of(request)
     lang = check_lang(body.lang or choice.lang)
-    capture = Capture(store.new_id(), choice.name, lang, layout, cubes_of_layout(layout))
+    cubeset = cubeset_of(choice, request.app.state.cubesets)
+    capture = Capture(
+        store.new_id(), choice.name, lang, layout, cubes_of_layout(layout), cubeset=cubeset
+    )
     return _capture_out(store.add(capture))
 
 
@@ -221,7 +226,7 @@ def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
     if GAMES[capture.game].kind is not LayoutKind.CROSSWORD:
         return None, []
     try:
-        tally = score_crossword(capture.game, capture.layout, capture.lang)
+        tally = score_crossword(capture.game, capture.layout, capture.lang, capture.cubeset)
     except InputError as error:
         return None, [
             f"cannot score this layout: {error} (tap a cube to change, move or remove it)"

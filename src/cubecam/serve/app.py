@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -11,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cubecam import __version__, paths
+from cubecam.cubesets import CubeSet
 from cubecam.errors import CubecamError
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
@@ -22,9 +24,10 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
 
 
-def create_app(data_dir: Path, db: Path | None = None) -> FastAPI:
+def create_app(data_dir: Path, db: Path | None = None, cubesets: Sequence[CubeSet] = ()) -> FastAPI:
     """The app, keeping photos under ``data_dir`` and the score log in ``db`` (the user's
-    own score log when None)."""
+    own score log when None), playing each game with the first of the user's own ``cubesets``
+    that is like the game's set."""
     app = FastAPI(
         title="cubecam",
         version=__version__,
@@ -32,6 +35,7 @@ def create_app(data_dir: Path, db: Path | None = None) -> FastAPI:
     )
     app.state.data_dir = data_dir
     app.state.db = db
+    app.state.cubesets = tuple(cubesets)
     app.state.store = CaptureStore(paths.photos_dir(data_dir))
     app.include_router(router)
     app.include_router(log_router)

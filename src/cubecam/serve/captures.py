@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import Face, Layout, canonical_symbol
 
@@ -70,6 +71,7 @@ class Capture:
     image: np.ndarray | None = field(default=None, repr=False)
     annotated: bytes | None = field(default=None, repr=False)
     recorded: Recording | None = None
+    cubeset: CubeSet | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def check_unrecorded(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cubecam.cubesets import CubeSet
@@ -48,14 +49,25 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def cubeset_of(game: GameChoice) -> CubeSet | None:
-    """The cube set a game is played with, where cubecam knows it."""
-    return get_game(game.name).cubeset if game.kind is LayoutKind.CROSSWORD else None
+def cubeset_of(game: GameChoice, own: Sequence[CubeSet] = ()) -> CubeSet | None:
+    """The cube set a game is played with: the first of the user's ``own`` sets (``serve
+    --set``) that is like the game's set (for the word hunt: a set of dice), else the game's
+    own where cubecam knows it."""
+    shipped = get_game(game.name).cubeset if game.kind is LayoutKind.CROSSWORD else None
+    for cubes in own:
+        if shipped is None and cubes.kind == "tray" and game.kind is LayoutKind.TRAY:
+            return cubes
+        if shipped is not None and shipped.name in (cubes.name, cubes.like):
+            return cubes
+    return shipped
 
 
-def score_crossword(game: str, layout: Layout, lang: str) -> CrosswordTally:
-    """The crossword game's tally of ``layout`` against the ``lang`` dictionary."""
-    return get_game(game).score(layout, load_lexicon(lang))
+def score_crossword(
+    game: str, layout: Layout, lang: str, cubeset: CubeSet | None = None
+) -> CrosswordTally:
+    """The crossword game's tally of ``layout`` with ``cubeset`` (else the game's own) against
+    the ``lang`` dictionary."""
+    return get_game(game, cubeset).score(layout, load_lexicon(lang))
 
 
 def word_validity(tally: CrosswordTally) -> dict[Square, bool]:

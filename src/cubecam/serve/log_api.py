@@ -14,7 +14,7 @@ from cubecam.rules.tally import signed
 from cubecam.scorelog import KINDS, Game, ScoreLog, Sheet
 from cubecam.serve.api import ERRORS, store_of
 from cubecam.serve.captures import Recording
-from cubecam.serve.games import GAMES
+from cubecam.serve.games import GAMES, cubeset_of
 from cubecam.serve.schemas import (
     KindOut,
     LoggedGameOut,
@@ -53,7 +53,16 @@ def logged_games(request: Request) -> list[LoggedGameOut]:
 def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
     players = [name.strip() for name in body.players]
     with score_log(request) as log:
-        game = log.new_game(body.kind, players, target=body.target, rounds=body.rounds)
+        played = (
+            cubeset_of(GAMES[body.kind], request.app.state.cubesets) if body.kind in GAMES else None
+        )
+        game = log.new_game(
+            body.kind,
+            players,
+            target=body.target,
+            rounds=body.rounds,
+            cubeset=played.name if played is not None and played.like else None,
+        )
         return _game_out(game, log.sheet(game.id))
 
 

@@ -8,12 +8,12 @@ Looks live in the user data folder (``$CUBECAM_DATA`` overrides it), one file pe
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 
 from cubecam import paths
+from cubecam.cubesets import check_set_name
 from cubecam.errors import InputError
 from cubecam.vision.glyphs.classes import CLASSES
 from cubecam.vision.glyphs.read import GlyphScores
@@ -24,9 +24,7 @@ WEIGHT = 0.7
 
 
 def look_path(name: str) -> Path:
-    if not re.fullmatch(r"[\w.-]+", name):
-        raise InputError(f"a set name is letters, digits, '-', '_' or '.', not {name!r}")
-    return paths.looks_dir() / f"{name}.npz"
+    return paths.looks_dir() / f"{check_set_name(name)}.npz"
 
 
 def save_look(name: str, features: np.ndarray, labels: list[str]) -> Path:
