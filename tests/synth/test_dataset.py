@@ -35,6 +35,7 @@ def check_label(label: dict, image: np.ndarray) -> None:
         assert (corners[:, 1] >= 0).all() and (corners[:, 1] < height).all()
         assert cv2.pointPolygonTest(corners.astype(np.float32), tuple(cube["center"]), False) > 0
         assert 0 <= cube["rotation"] < 360
+        assert 0 <= cube["visible"] <= 1
     if label["scene"] == "loose":
         assert label["count"] == len(cubes)
         assert label["faces"] == sorted(c["symbol"] for c in cubes)
@@ -157,8 +158,21 @@ def test_the_synth_command_renders_a_set(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "wrote 1 tray photos" in result.output
+    assert "wrote 1 tray photos (wide)" in result.output
     assert cv2.imread(str(tmp_path / "tray-3-0000.jpg")).shape == (240, 320, 3)
+    assert json.loads((tmp_path / "tray-3-0000.json").read_text("utf-8"))["config"] == "wide"
+
+
+def test_the_synth_command_renders_a_named_configuration(tmp_path: Path) -> None:
+    args = ["synth", "--kind", "loose", "--count", "1", "--seed", "2", "--out", str(tmp_path)]
+    result = CliRunner().invoke(main, [*args, "--config", "dark-cubes", "--size", "webcam"])
+    assert result.exit_code == 0, result.output
+    label = json.loads((tmp_path / "loose-2-0000.json").read_text("utf-8"))
+    image = cv2.imread(str(tmp_path / label["image"]))
+    assert label["config"] == "dark-cubes" and image.shape == (480, 640, 3)
+    check_label(label, image)
+    result = CliRunner().invoke(main, [*args, "--config", "sideways"])
+    assert result.exit_code == 2 and "tilt-20-55" in result.output
 
 
 def test_the_synth_command_refuses_a_bad_size(tmp_path: Path) -> None:

@@ -9,13 +9,21 @@ import click
 
 from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
+from cubecam.synth.configs import CONFIGS, WIDE
+
+SIZES = {"webcam": (640, 480), "phone": (4000, 3000)}
+"""Photo sizes by name: a webcam's 640×480 and a phone's 12 MP."""
 
 
 def _size(text: str) -> tuple[int, int]:
+    if text.lower() in SIZES:
+        return SIZES[text.lower()]
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise InputError(f"photo size {text!r} should look like 1600x1200") from None
+        raise InputError(
+            f"photo size {text!r} should look like 1600x1200, or be webcam or phone"
+        ) from None
     return width, height
 
 
@@ -37,7 +45,23 @@ def _size(text: str) -> tuple[int, int]:
     help="Folder to write.",
 )
 @click.option(
-    "--size", default="1600x1200", show_default=True, help="Photo size WIDTHxHEIGHT (up to 12 MP)."
+    "--size",
+    default="1600x1200",
+    show_default=True,
+    help="Photo size WIDTHxHEIGHT (up to 12 MP), or webcam (640x480) or phone (4000x3000).",
+)
+@click.option(
+    "--config",
+    type=click.Choice(list(CONFIGS)),
+    default=WIDE.name,
+    show_default=True,
+    help="How widely scenes are randomised (see cubecam.synth.configs).",
+)
+@click.option(
+    "--all-fonts",
+    is_flag=True,
+    help="Print faces in every font installed, not only the named set (for training; "
+    "the photos then depend on the machine's fonts).",
 )
 @click.option(
     "--workers",
@@ -53,11 +77,19 @@ def _size(text: str) -> tuple[int, int]:
     help="Words and letters (default: mixed).",
 )
 def synth(
-    kind: str, count: int, seed: int, out: Path, size: str, workers: int, lang: str | None
+    kind: str,
+    count: int,
+    seed: int,
+    out: Path,
+    size: str,
+    config: str,
+    all_fonts: bool,
+    workers: int,
+    lang: str | None,
 ) -> None:
     """Render COUNT labelled photos of cubes (JPEG + JSON label each) into OUT.
 
-    Example: cubecam synth --kind crossword --count 20 --seed 1 --out renders/
+    Example: cubecam synth --kind tray --config tilt-20-55 --count 20 --seed 1 --out renders/
 
     With --kind crops, COUNT faces cut from small rendered photos go into OUT/SYMBOL/.
     """
@@ -66,11 +98,21 @@ def synth(
 
     start = time.perf_counter()
     if kind == "crops":
-        write_crops(count, seed, out, workers=workers)
+        write_crops(count, seed, out, workers=workers, config=config)
         what = "face crops (OUT/SYMBOL/*.png)"
     else:
-        write_set(kind, count, seed, out, size=_size(size), lang=lang, workers=workers)
-        what = f"{kind} photos"
+        write_set(
+            kind,
+            count,
+            seed,
+            out,
+            size=_size(size),
+            lang=lang,
+            workers=workers,
+            config=config,
+            all_fonts=all_fonts,
+        )
+        what = f"{kind} photos ({config})"
     click.echo(f"wrote {count} {what} to {out} in {time.perf_counter() - start:.1f} s")
 
 

@@ -1,7 +1,8 @@
 """Synthetic photos of letter cubes with exact labels, for building and measuring the vision side.
 
 - :mod:`cubecam.synth.face`: one cube face as an image (:func:`render_face`).
-- :mod:`cubecam.synth.fonts`: the fonts on this machine that print every face.
+- :mod:`cubecam.synth.fonts`: the named fonts faces are printed in (or every usable one).
+- :mod:`cubecam.synth.configs`: named scene configurations (how widely a scene varies).
 - :mod:`cubecam.synth.plan`: what lies on the table (crosswords of real words, trays, dice).
 - :mod:`cubecam.synth.scene`: a plan drawn as a photo of 3D cubes (with
   :mod:`~cubecam.synth.camera`, :mod:`~cubecam.synth.background`, :mod:`~cubecam.synth.photo`).
@@ -9,7 +10,22 @@
 - :mod:`cubecam.synth.crops`: face crops cut from rendered photos, for training.
 """
 
-from cubecam.synth.face import render_face
-from cubecam.synth.fonts import available_fonts
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["available_fonts", "render_face"]
+
+
+def __getattr__(name: str) -> Any:
+    """``render_face`` and ``available_fonts``, imported when first asked for (they load
+    OpenCV, which the package's lighter modules, such as the configurations, do not need)."""
+    if name == "render_face":
+        from cubecam.synth.face import render_face
+
+        return render_face
+    if name == "available_fonts":
+        from cubecam.synth.fonts import available_fonts
+
+        return available_fonts
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,11 +34,13 @@ class Camera:
         distance: float,
         tilt: float,
         yaw: float,
+        roll: float = 0.0,
         focal: float = 1.0,
         centre: tuple[float, float] = (0.0, 0.0),
     ) -> Camera:
         """A camera ``distance`` from ``target`` on the table, ``tilt`` degrees off vertical
-        towards the viewer, turned ``yaw`` degrees counter-clockwise about the vertical."""
+        towards the viewer, turned ``yaw`` degrees counter-clockwise about the vertical and
+        ``roll`` degrees about its viewing direction (the photo turns the other way)."""
         phi, theta = math.radians(yaw), math.radians(tilt)
         right = np.array([math.cos(phi), math.sin(phi), 0.0])
         toward_viewer = np.array([math.sin(phi), -math.cos(phi), 0.0])
@@ -48,6 +50,12 @@ class Camera:
         )
         forward = -(math.sin(theta) * toward_viewer + math.cos(theta) * up)
         down = np.cross(forward, right)
+        if roll:
+            r = math.radians(roll)
+            right, down = (
+                math.cos(r) * right + math.sin(r) * down,
+                math.cos(r) * down - math.sin(r) * right,
+            )
         return cls(eye, np.stack([right, down, forward]), focal, centre)
 
     def with_intrinsics(self, focal: float, centre: tuple[float, float]) -> Camera:

@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from cubecam.synth.configs import CLASSIC
 from cubecam.synth.dataset import KINDS, make_scene
 
 PHOTO_SIZE = (640, 480)
@@ -44,20 +45,24 @@ def scene_crops(
     size: int = 48,
     slack: float = 0.12,
     photo: tuple[int, int] = PHOTO_SIZE,
+    config: str = CLASSIC.name,
 ) -> Iterator[FaceCrop]:
-    """``count`` crops of ``size`` × ``size`` pixels from scenes of every kind, deterministic
-    for ``seed``; each crop's box is the face grown or shrunk by up to ``slack`` and shifted
-    a little, as a real detector's would be."""
+    """``count`` crops of ``size`` × ``size`` pixels from scenes of every kind in ``config``,
+    deterministic for ``seed``; each crop's box is the face grown or shrunk by up to
+    ``slack`` and shifted a little, as a real detector's would be. Faces partly hidden (by a
+    tray's rim, a hand) are left out."""
     made = 0
     scene = 0
     while made < count:
         scene_seed = int(np.random.SeedSequence([seed, scene]).generate_state(1)[0])
         kind = KINDS[scene % len(KINDS)]
-        image, label = make_scene(kind, scene_seed, size=photo)
+        image, label = make_scene(kind, scene_seed, size=photo, config=config)
         rng = np.random.default_rng(scene_seed)
         for cube in label["cubes"]:
             if made == count:
                 return
+            if cube["visible"] < 0.95:
+                continue
             corners = np.array(cube["corners"], np.float32)
             turn = int(np.argmin(corners.sum(axis=1)))
             corners = np.roll(corners, -turn, axis=0)
@@ -75,12 +80,20 @@ def scene_crops(
         scene += 1
 
 
-def write_crops(count: int, seed: int, out: Path, *, size: int = 48, workers: int = 1) -> int:
+def write_crops(
+    count: int,
+    seed: int,
+    out: Path,
+    *,
+    size: int = 48,
+    workers: int = 1,
+    config: str = CLASSIC.name,
+) -> int:
     """Write ``count`` crops as ``out/SYMBOL/SEED-CHUNK-NNN-tTURN.png`` (the realdata crops
     layout). Crops come in chunks of :data:`CHUNK`, each from its own seed, so ``workers``
     processes write the same files as one."""
     jobs = [
-        (min(CHUNK, count - start), seed, chunk, out, size)
+        (min(CHUNK, count - start), seed, chunk, out, size, config)
         for chunk, start in enumerate(range(0, count, CHUNK))
     ]
     if workers > 1 and len(jobs) > 1:
@@ -90,9 +103,9 @@ def write_crops(count: int, seed: int, out: Path, *, size: int = 48, workers: in
 
 
 def _write_chunk(job: tuple) -> int:
-    count, seed, chunk, out, size = job
+    count, seed, chunk, out, size, config = job
     chunk_seed = int(np.random.SeedSequence([seed, chunk]).generate_state(1)[0])
-    for i, crop in enumerate(scene_crops(count, chunk_seed, size=size)):
+    for i, crop in enumerate(scene_crops(count, chunk_seed, size=size, config=config)):
         folder = out / crop.symbol
         folder.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(folder / f"{seed}-{chunk:04d}-{i:03d}-t{crop.turn}.png"), crop.image)

@@ -4,7 +4,10 @@ Labels follow ``../shared/realdata/``'s format (``image``, ``scene``, ``rows`` f
 and crosswords, ``faces`` for loose dice) plus ``unused`` (a crossword's left-over cubes),
 ``grid`` (a crossword's text grid, ready to score) and ``cubes``: each cube's ``symbol``,
 ``center``, top-face ``corners`` (the letter's top-left first, clockwise), ``row``/``col``
-(``null`` off the grid) and ``rotation`` (degrees counter-clockwise as displayed).
+(``null`` off the grid), ``rotation`` (degrees counter-clockwise as displayed) and
+``visible`` (the share of the top face that nothing in front hides: a tray's near rim, a
+prop, a hand; 1.0 when all of it shows). ``config`` names the scene configuration
+(:mod:`cubecam.synth.configs`), ``font`` the font file the faces are printed in.
 
 >>> image, label = make_scene("loose", seed=3, size=(320, 240))
 >>> image.shape, label["scene"], len(label["cubes"]) == len(label["faces"])
@@ -24,8 +27,9 @@ from cubecam.cubesets import available_cubesets, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout, LayoutKind
+from cubecam.synth.configs import CLASSIC, SceneConfig, config_named
 from cubecam.synth.plan import ScenePlan, crossword_layout, plan_crossword, plan_loose, plan_tray
-from cubecam.synth.scene import CubeLabel, render_scene
+from cubecam.synth.scene import CubeLabel, random_look, render_scene
 
 KINDS = ("crossword", "tray", "loose")
 MAX_PIXELS = 12_000_000
@@ -42,14 +46,21 @@ def make_scene(
     cubeset: str | None = None,
     tray_size: int | None = None,
     effects: bool = True,
+    config: SceneConfig | str = CLASSIC,
+    all_fonts: bool = False,
 ) -> tuple[np.ndarray, dict]:
     """One rendered photo and its label (without ``image``, which names the file).
 
     ``lang``, ``cubeset`` and ``tray_size`` are drawn from the seed when not given. A
     ``layout`` sets what lies on the table instead of a random one: a crossword's grid and
     cubes left over (e.g. the rulebook's example), a tray's rows, or loose dice's faces (its
-    ``unused``).
+    ``unused``). ``config`` (a :class:`~cubecam.synth.configs.SceneConfig` or its name) says
+    how widely the look is randomised; the default, ``classic``, keeps the scenes that the
+    tests and the bundled samples use. ``all_fonts`` prints faces in every font installed
+    instead of the named set (for training: the photos then differ between machines).
     """
+    if isinstance(config, str):
+        config = config_named(config)
     if kind not in KINDS:
         raise InputError(f"unknown scene kind {kind!r} (known: {', '.join(KINDS)})")
     width, height = size
@@ -57,12 +68,19 @@ def make_scene(
         raise InputError(f"photo size {width}x{height} must be at least 64x64 and at most 12 MP")
     rng = np.random.default_rng(seed)
     lang = lang or ("sv" if rng.random() < 0.2 else "en")
-    plan = _plan(kind, rng, lang, layout, cubeset, tray_size)
-    image, cubes = render_scene(plan, rng, size, effects=effects)
-    return image, scene_label(plan, cubes, seed)
+    plan = _plan(kind, rng, lang, layout, cubeset, tray_size, config)
+    look = random_look(rng, plan, config, all_fonts=all_fonts)
+    image, cubes = render_scene(plan, rng, size, look, effects=effects)
+    return image, scene_label(plan, cubes, seed, config.name, look.font.name)
 
 
-def scene_label(plan: ScenePlan, cubes: list[CubeLabel], seed: int | None = None) -> dict:
+def scene_label(
+    plan: ScenePlan,
+    cubes: list[CubeLabel],
+    seed: int | None = None,
+    config: str = CLASSIC.name,
+    font: str | None = None,
+) -> dict:
     """The JSON label of a rendered scene."""
     layout = plan.layout
     label: dict = {"image": None, "scene": layout.kind.value}
@@ -76,6 +94,8 @@ def scene_label(plan: ScenePlan, cubes: list[CubeLabel], seed: int | None = None
         label["grid"] = format_grid(layout)
     label["lang"] = plan.lang
     label["cubeset"] = plan.cubeset
+    label["config"] = config
+    label["font"] = font
     label["cubes"] = [
         {
             "symbol": c.cube.symbol,
@@ -84,6 +104,7 @@ def scene_label(plan: ScenePlan, cubes: list[CubeLabel], seed: int | None = None
             "row": c.cube.row,
             "col": c.cube.col,
             "rotation": c.rotation,
+            "visible": c.visible,
         }
         for c in cubes
     ]
@@ -106,12 +127,15 @@ def write_set(
     lang: str | None = None,
     quality: int = 90,
     workers: int = 1,
+    config: str = CLASSIC.name,
+    all_fonts: bool = False,
 ) -> list[Path]:
-    """Render ``count`` scenes into ``out`` as ``KIND-SEED-NNNN.jpg`` + ``.json``; the
-    labels' paths. Scene ``i`` depends only on ``seed`` and ``i``, so ``workers``
-    processes render the same set as one."""
+    """Render ``count`` scenes of ``config`` into ``out`` as ``KIND-SEED-NNNN.jpg`` +
+    ``.json``; the labels' paths. Scene ``i`` depends only on ``seed`` and ``i``, so
+    ``workers`` processes render the same set as one."""
+    config_named(config)
     out.mkdir(parents=True, exist_ok=True)
-    jobs = [(kind, seed, i, out, size, lang, quality) for i in range(count)]
+    jobs = [(kind, seed, i, out, size, lang, quality, config, all_fonts) for i in range(count)]
     if workers > 1 and count > 1:
         with ProcessPoolExecutor(min(workers, count)) as pool:
             return list(pool.map(_write_one, jobs))
@@ -119,9 +143,11 @@ def write_set(
 
 
 def _write_one(job: tuple) -> Path:
-    kind, seed, i, out, size, lang, quality = job
+    kind, seed, i, out, size, lang, quality, config, all_fonts = job
     scene_seed = int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
-    image, label = make_scene(kind, scene_seed, size=size, lang=lang)
+    image, label = make_scene(
+        kind, scene_seed, size=size, lang=lang, config=config, all_fonts=all_fonts
+    )
     return write_labelled(out, f"{kind}-{seed}-{i:04d}", image, label, quality=quality)
 
 
@@ -170,6 +196,7 @@ def _plan(
     layout: Layout | None,
     cubeset: str | None,
     tray_size: int | None,
+    config: SceneConfig,
 ) -> ScenePlan:
     if kind == "crossword":
         cubeset = cubeset or list(CROSSWORD_SETS)[int(rng.integers(2))]
@@ -177,7 +204,12 @@ def _plan(
             wildcard = CROSSWORD_SETS.get(cubeset, "BLANK")
             cubes = 13 if cubeset == "adlib" else 14
             layout = crossword_layout(rng, lang, cubes=cubes, wildcard=wildcard)
-        plan = plan_crossword(rng, layout, lang=lang, cubeset=cubeset)
+        if config.widened:
+            plan = plan_crossword(
+                rng, layout, lang=lang, cubeset=cubeset, gaps=(0.0, 0.19), touching=True
+            )
+        else:
+            plan = plan_crossword(rng, layout, lang=lang, cubeset=cubeset)
         if cubeset == "adlib":  # Ad-Lib cubes print no values
             plan = ScenePlan(plan.layout, plan.cubes, plan.lang, plan.cubeset, None, plan.pitch, {})
         return plan
@@ -192,4 +224,6 @@ def _plan(
             rows = [[face.symbol if face else "BLANK" for face in row] for row in layout.rows()]
         return plan_tray(rng, size=size, cubeset=cubeset, lang=lang, rows=rows)
     faces = [face.symbol for face in layout.faces()] if layout is not None else None
-    return plan_loose(rng, count=int(rng.integers(6, 17)), cubeset=cubeset, lang=lang, faces=faces)
+    count = int(rng.integers(6, 17))
+    clusters = config.widened and bool(rng.random() < 0.6)
+    return plan_loose(rng, count=count, cubeset=cubeset, lang=lang, faces=faces, clusters=clusters)

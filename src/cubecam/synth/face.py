@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 
 from cubecam.errors import InputError
 from cubecam.layout import BLANK, JOKER, canonical_symbol
-from cubecam.synth.fonts import available_fonts, load_font
+from cubecam.synth.fonts import load_font, scene_fonts
 
 Colour = tuple[int, int, int]
 """A BGR colour, as OpenCV orders it."""
@@ -41,10 +41,9 @@ _MAX_WIDTH = 0.80
 
 
 def default_font() -> Path:
-    """A plain bold sans-serif font: the one :func:`render_face` uses when given none."""
-    fonts = available_fonts()
-    if not fonts:
-        raise InputError("no usable fonts found: run scripts/setup.sh to install the font packages")
+    """A plain bold sans-serif font of the named set: the one :func:`render_face` uses when
+    given none."""
+    fonts = scene_fonts()
     by_stem = {path.stem: path for path in fonts}
     return next((by_stem[name] for name in _DEFAULT_FONTS if name in by_stem), fonts[0])
 
@@ -66,7 +65,7 @@ def render_face(
     - ``symbol``: a face symbol as :class:`cubecam.layout.Face` spells it (any case:
       ``"qu"`` and ``"joker"`` work too).
     - ``font``: a TrueType/OpenType file; ``None`` is :func:`default_font`. Any path from
-      :func:`cubecam.synth.fonts.available_fonts` prints every face.
+      :func:`cubecam.synth.fonts.scene_fonts` or ``available_fonts`` prints every face.
     - ``face_colour``, ``ink_colour``: BGR colours of the face and of the printing.
     - ``rotation``: degrees counter-clockwise as the image is displayed, e.g. ``90 + 3.5``;
       the glyph turns inside the square face, corners filled with the face colour.

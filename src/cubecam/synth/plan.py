@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
+import cv2
 import numpy as np
 
 from cubecam.cubesets import load_cubeset
@@ -129,11 +130,19 @@ def crossword_layout(
 
 
 def plan_crossword(
-    rng: np.random.Generator, layout: Layout, *, lang: str = "en", cubeset: str | None = None
+    rng: np.random.Generator,
+    layout: Layout,
+    *,
+    lang: str = "en",
+    cubeset: str | None = None,
+    gaps: tuple[float, float] = (0.02, 0.12),
+    touching: bool = False,
 ) -> ScenePlan:
-    """Cubes laid out as ``layout``: grid cubes touching with small gaps and a few degrees of
-    jitter, the cubes left over lying apart at any angle."""
-    gap = float(rng.uniform(0.02, 0.12))
+    """Cubes laid out as ``layout``: grid cubes touching with gaps drawn from ``gaps`` (in
+    cube sides: 3 mm of a 16 mm cube is 0.19) and a few degrees of jitter, the cubes left
+    over lying apart at any angle. With ``touching``, cubes that the jitter would push into
+    each other are spread just enough to touch instead."""
+    gap = float(rng.uniform(*gaps))
     pitch = 1.0 + gap
     cubes = []
     for (r, c), face in layout.cells.items():
@@ -142,6 +151,8 @@ def plan_crossword(
         cubes.append(
             PlacedCube(face.symbol, x, y, float(rng.normal(0, 2.5)), r, c, _random_sides(rng, lang))
         )
+    if touching:
+        cubes = _apart(cubes)
     top, left, bottom, right = layout.bounds()
     box = (left * pitch - 0.6, -bottom * pitch - 0.6, right * pitch + 0.6, -top * pitch + 0.6)
     for face, (x, y) in zip(
@@ -208,14 +219,20 @@ def plan_loose(
     cubeset: str | None = None,
     lang: str = "en",
     faces: Sequence[str] | None = None,
+    clusters: bool = False,
 ) -> ScenePlan:
-    """``count`` dice scattered on the table at any angle, none touching; ``faces`` sets
-    their top faces (and their count) instead."""
+    """``count`` dice scattered on the table at any angle, none touching (with ``clusters``:
+    in small clusters of dice touching side by side, with 0–3 mm gaps and a few degrees of
+    misalignment); ``faces`` sets their top faces (and their count) instead."""
     known = load_cubeset(cubeset).faces if cubeset else None
     if faces is not None:
         count = len(faces)
     spread = math.sqrt(count) * 1.3
-    positions = _scatter_outside(rng, None, count, [], spread=spread)
+    yaws: list[float] | None = None
+    if clusters:
+        positions, yaws = _clustered(rng, count, spread)
+    else:
+        positions = _scatter_outside(rng, None, count, [], spread=spread)
     cubes, tops = [], []
     for i, (x, y) in enumerate(positions):
         die = list(known[i % len(known)]) if known else [random_letter(rng, lang) for _ in range(6)]
@@ -224,8 +241,81 @@ def plan_loose(
             top = Face(faces[i]).symbol
         tops.append(Face(top))
         sides = tuple(die[int(j)] for j in rng.permutation(5)[:4])
-        cubes.append(PlacedCube(top, x, y, float(rng.uniform(0, 360)), None, None, sides))
+        yaw = float(rng.uniform(0, 360)) if yaws is None else yaws[i]
+        cubes.append(PlacedCube(top, x, y, yaw, None, None, sides))
     return ScenePlan(Layout({}, tuple(tops), LayoutKind.LOOSE), cubes, lang, cubeset)
+
+
+def _clustered(
+    rng: np.random.Generator, count: int, spread: float
+) -> tuple[list[tuple[float, float]], list[float]]:
+    """Spots and turns of ``count`` dice in clusters of one to five touching side by side."""
+    positions: list[tuple[float, float]] = []
+    yaws: list[float] = []
+    while len(positions) < count:
+        size = min(count - len(positions), int(rng.integers(1, 6)))
+        cells = [(0, 0)]
+        while len(cells) < size:
+            r, c = cells[int(rng.integers(len(cells)))]
+            dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[int(rng.integers(4))]
+            if (r + dr, c + dc) not in cells:
+                cells.append((r + dr, c + dc))
+        pitch = 1.0 + float(rng.uniform(0.0, 0.19))
+        turn = float(rng.uniform(0, 360))
+        a = math.radians(turn)
+        group = [
+            PlacedCube("BLANK", *_turned(c * pitch, -r * pitch, a), turn + float(rng.normal(0, 2)))
+            for r, c in cells
+        ]
+        group = _apart(group)
+        for attempt in range(500):
+            reach = spread * (1.0 + attempt / 100)
+            dx, dy = (float(v) for v in rng.uniform(-reach, reach, 2))
+            moved = [(cube.x + dx, cube.y + dy) for cube in group]
+            if all(
+                (x - px) ** 2 + (y - py) ** 2 > 1.6**2 for x, y in moved for px, py in positions
+            ):
+                positions += moved
+                yaws += [cube.yaw for cube in group]
+                break
+        else:
+            raise InputError("could not find room for a cluster of dice")
+    return positions, yaws
+
+
+def _turned(x: float, y: float, angle: float) -> tuple[float, float]:
+    return (x * math.cos(angle) - y * math.sin(angle), x * math.sin(angle) + y * math.cos(angle))
+
+
+def _apart(cubes: list[PlacedCube]) -> list[PlacedCube]:
+    """``cubes`` spread out from their middle just enough that no two overlap."""
+    middle = np.mean([(cube.x, cube.y) for cube in cubes], axis=0)
+    for _ in range(40):
+        if not any(_overlap(a, b) for i, a in enumerate(cubes) for b in cubes[i + 1 :]):
+            return cubes
+        cubes = [
+            replace(
+                cube,
+                x=middle[0] + (cube.x - middle[0]) * 1.005,
+                y=middle[1] + (cube.y - middle[1]) * 1.005,
+            )
+            for cube in cubes
+        ]
+    return cubes
+
+
+def _overlap(a: PlacedCube, b: PlacedCube) -> bool:
+    if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 > 2.0:
+        return False
+    area, _ = cv2.intersectConvexConvex(_footprint(a), _footprint(b))
+    return area > 1e-6
+
+
+def _footprint(cube: PlacedCube) -> np.ndarray:
+    a = math.radians(cube.yaw)
+    square = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
+    turn = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    return (square @ turn.T + (cube.x, cube.y)).astype(np.float32)
 
 
 def random_letter(rng: np.random.Generator, lang: str = "en") -> str:

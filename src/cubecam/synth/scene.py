@@ -2,8 +2,11 @@
 
 Each cube is a box seen through a perspective camera: its top face (the symbol, with
 rounded, shaded edges) and its visible side faces (darker, showing other letters) are
-warped into the picture far-to-near (painter's order), over soft shadows on a procedural
-table, with clutter at the edges; then light, blur, noise and JPEG make it a photo.
+warped into the picture far-to-near (painter's order), over shadows on a procedural table,
+with clutter around; then light, blur, noise and JPEG make it a photo. A widened look
+(:mod:`cubecam.synth.configs`) adds cubes of several colours and materials, steep and rolled
+cameras, tall tray rims, props (:mod:`cubecam.synth.props`) and hands over the layout; each
+label says how much of its top face is hidden (``visible``).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ import numpy as np
 
 from cubecam.synth.background import SURFACES, table_texture
 from cubecam.synth.camera import Camera
+from cubecam.synth.configs import CLASSIC, SceneConfig
 from cubecam.synth.face import Colour, render_face
-from cubecam.synth.fonts import available_fonts
-from cubecam.synth.photo import degrade, uneven_light
+from cubecam.synth.fonts import available_fonts, scene_fonts
+from cubecam.synth.photo import CLASSIC_SENSOR, SENSORS, Sensor, degrade, glare, uneven_light
 from cubecam.synth.plan import PlacedCube, ScenePlan
 
 CUBE_COLOURS: dict[str, tuple[Colour, Colour]] = {
@@ -41,12 +45,55 @@ TRAY_COLOURS: tuple[Colour, ...] = (
     (40, 40, 170),
     (200, 200, 195),
 )
+LIGHT_FACES: dict[str, Colour] = {
+    "ivory": (200, 228, 240),
+    "white": (240, 242, 244),
+    "yellow": (40, 200, 240),
+    "orange": (30, 120, 235),
+    "pink": (190, 160, 245),
+    "sky": (235, 200, 140),
+    "mint": (175, 225, 170),
+    "light wood": (130, 185, 220),
+}
+DARK_FACES: dict[str, Colour] = {
+    "red": (40, 40, 190),
+    "blue": (150, 85, 25),
+    "green": (60, 140, 40),
+    "black": (40, 40, 40),
+    "purple": (120, 40, 100),
+    "dark wood": (45, 80, 125),
+    "navy": (90, 40, 20),
+}
+DARK_INKS: dict[str, Colour] = {"black": (25, 25, 25), "blue": (150, 60, 20), "red": (35, 30, 185)}
+LIGHT_INKS: dict[str, Colour] = {"white": (245, 245, 245), "cream": (205, 235, 245)}
+MATERIALS = ("plastic", "wood")
+LETTERINGS = ("printed", "painted", "engraved")
+_WOODS = ("light wood", "dark wood")
 _UP = np.array([0.0, 0.0, 1.0])
+_HIDDEN_BY_HAND = np.iinfo(np.int32).max
+
+
+@dataclass(frozen=True)
+class CubeStyle:
+    """How one cube looks: its colour, its letters' colour and what it is made of."""
+
+    colour: str
+    face: Colour
+    ink: Colour
+    material: str = "plastic"
+    """One of :data:`MATERIALS`."""
+    letters: str = "printed"
+    """One of :data:`LETTERINGS`."""
+    gloss: float = 0.0
+    """How bright a glossy highlight can be (0: matt)."""
 
 
 @dataclass(frozen=True)
 class Look:
-    """How a scene looks: cube colours and font, table, light and camera."""
+    """How a scene looks: cube colours and font, table, light and camera.
+
+    The fields after ``fill`` widen the classic look; their defaults are the classic one.
+    """
 
     cube_colour: str
     font: Path
@@ -57,6 +104,30 @@ class Look:
     light_azimuth: float
     light_elevation: float
     fill: float
+    roll: float = 0.0
+    styles: tuple[CubeStyle, ...] = ()
+    """One per cube of the plan, in its order; empty: every cube ``cube_colour``, printed."""
+    distance: tuple[float, float] = (1.4, 2.6)
+    """How far the camera is, in layout widths (close: strong perspective)."""
+    rim_height: tuple[float, float] = (0.3, 0.55)
+    """A tray rim's height in cube sides (above 1 it can hide the dice's tops)."""
+    shadow_blur: float = 0.12
+    """Shadows' softness in cube sides (small: hard shadows)."""
+    shadow_strength: float = 0.45
+    props: bool = False
+    """Pencils, score sheets, the game box and the hourglass around (and in front of) the cubes."""
+    hands: int = 0
+    """Hands reaching over the layout."""
+    sensor: Sensor = CLASSIC_SENSOR
+    table_texels: int | None = 1500
+    """The most texels across the table's texture; ``None``: the photo's long side (faster)."""
+
+    def style(self, index: int) -> CubeStyle:
+        """The style of the plan's cube ``index``."""
+        if self.styles:
+            return self.styles[index]
+        face, ink = CUBE_COLOURS[self.cube_colour]
+        return CubeStyle(self.cube_colour, face, ink)
 
 
 @dataclass(frozen=True)
@@ -69,11 +140,25 @@ class CubeLabel:
     """The top face's corners: the letter's top-left, top-right, bottom-right, bottom-left."""
     rotation: float
     """Degrees counter-clockwise the letter is turned, as the photo is displayed."""
+    visible: float = 1.0
+    """The share of the top face that nothing in front hides (a tray's rim, a prop, a hand)."""
 
 
-def random_look(rng: np.random.Generator, plan: ScenePlan) -> Look:
-    """A random but plausible look for ``plan``'s kind of scene."""
-    fonts = available_fonts()
+def random_look(
+    rng: np.random.Generator,
+    plan: ScenePlan,
+    config: SceneConfig = CLASSIC,
+    *,
+    all_fonts: bool = False,
+) -> Look:
+    """A random but plausible look for ``plan``'s kind of scene, as ``config`` widens it.
+
+    Fonts come from :func:`~cubecam.synth.fonts.scene_fonts`, or every font installed with
+    ``all_fonts`` (more variety for training, but not the same on every machine).
+    """
+    fonts = available_fonts() if all_fonts else scene_fonts()
+    if config.widened:
+        return _wide_look(rng, plan, config, fonts)
     kind = plan.layout.kind.value
     if kind == "crossword":  # players photograph their crossword roughly square-on
         yaw = rng.normal(0, 4)
@@ -94,6 +179,81 @@ def random_look(rng: np.random.Generator, plan: ScenePlan) -> Look:
     )
 
 
+def _wide_look(
+    rng: np.random.Generator, plan: ScenePlan, config: SceneConfig, fonts: list[Path]
+) -> Look:
+    kind = plan.layout.kind.value
+    roll = float(rng.normal(0, 6)) if rng.random() < 0.5 else float(rng.uniform(-180, 180))
+    framing = rng.random()
+    if framing < 0.2:  # small in a wide frame
+        fill = rng.uniform(0.2, 0.4)
+    elif framing < 0.35:  # a close-up
+        fill = rng.uniform(0.85, 0.97)
+    else:
+        fill = rng.uniform(0.4, 0.85)
+    mixed = config.colours == "mixed" or (config.colours == "any" and rng.random() < 0.5)
+    styles = _cube_styles(rng, len(plan.cubes), mixed, config.dark)
+    tall = kind == "tray" and rng.random() < 0.5
+    return Look(
+        cube_colour=styles[0].colour,
+        font=fonts[int(rng.integers(len(fonts)))],
+        underline=bool(rng.random() < 0.5),
+        surface=SURFACES[int(rng.integers(len(SURFACES)))],
+        tilt=float(rng.uniform(*config.tilt)),
+        yaw=float(rng.uniform(-180, 180) if kind == "loose" else rng.normal(0, 8)),
+        light_azimuth=float(rng.uniform(0, 360)),
+        light_elevation=float(rng.uniform(20, 80)),
+        fill=float(fill),
+        roll=roll,
+        styles=styles,
+        distance=(1.0, 3.0),
+        rim_height=(1.05, 1.5) if tall else (0.3, 0.9),
+        shadow_blur=float(rng.uniform(0.01, 0.15)),
+        shadow_strength=float(rng.uniform(0.25, 0.7)),
+        props=bool(rng.random() < 0.6),
+        hands=int(rng.choice(3, p=(0.6, 0.3, 0.1))),
+        sensor=SENSORS[list(SENSORS)[int(rng.integers(len(SENSORS)))]],
+        table_texels=None,
+    )
+
+
+def _cube_styles(
+    rng: np.random.Generator, count: int, mixed: bool, dark: float
+) -> tuple[CubeStyle, ...]:
+    """One style per cube: all alike, or drawn from a few distinct colours, each used."""
+    kinds = int(rng.integers(2, 6)) if mixed and count > 1 else 1
+    palette: list[CubeStyle] = []
+    while len(palette) < kinds:
+        style = _random_style(rng, dark)
+        if all(style.colour != other.colour for other in palette):
+            palette.append(style)
+    picks = [0, 1, *rng.integers(kinds, size=count - 2)] if kinds > 1 else [0] * count
+    order = rng.permutation(count)
+    return tuple(palette[int(picks[int(i)])] for i in order)
+
+
+def _random_style(rng: np.random.Generator, dark: float) -> CubeStyle:
+    is_dark = bool(rng.random() < dark)
+    faces = DARK_FACES if is_dark else LIGHT_FACES
+    wood = bool(rng.random() < 0.4)
+    names = list(faces)
+    if wood and rng.random() < 0.6:  # bare wood; otherwise painted wood of any colour
+        names = [name for name in names if name in _WOODS]
+    colour = names[int(rng.integers(len(names)))]
+    face = tuple(int(np.clip(c + rng.normal(0, 8), 0, 255)) for c in faces[colour])
+    inks = LIGHT_INKS if is_dark else DARK_INKS
+    ink = inks[list(inks)[int(rng.choice(len(inks)))]]
+    letters = "printed"
+    if wood:
+        letters = LETTERINGS[int(rng.integers(3 if colour in _WOODS and not is_dark else 2))]
+        if letters == "engraved":  # burnt into the wood: a darker shade of it
+            ink = tuple(int(c * 0.4) for c in face)
+    elif rng.random() < 0.2:
+        letters = "painted"
+    gloss = 0.0 if wood else float(rng.uniform(0.2, 1.0))
+    return CubeStyle(colour, face, ink, "wood" if wood else "plastic", letters, gloss)  # type: ignore[arg-type]
+
+
 def render_scene(
     plan: ScenePlan,
     rng: np.random.Generator,
@@ -108,9 +268,11 @@ def render_scene(
     look = look or random_look(rng, plan)
     camera = _frame(plan, look, width, height, rng)
     light = _light_direction(look)
+    unit = _cube_pixels(camera, plan.cubes[0]) if plan.cubes else 60.0
 
-    canvas = _table(rng, camera, look.surface, width, height).astype(np.float32)
-    boxes = _tray_boxes(plan, rng) if plan.tray_size else []
+    texels = look.table_texels or max(width, height)
+    canvas = _table(rng, camera, look.surface, width, height, texels).astype(np.float32)
+    boxes = _tray_boxes(plan, look, rng) if plan.tray_size else []
     if plan.tray_size:
         _draw_tray_floor(canvas, camera, plan, boxes[0].colour)
     shadow = np.zeros((height // 4 + 1, width // 4 + 1), np.float32)
@@ -118,36 +280,63 @@ def render_scene(
         _cast_shadow(shadow, camera, _cube_corners(cube), light)
     for box in boxes:
         _cast_shadow(shadow, camera, box.corners, light)
-    sigma = max(1.0, _cube_pixels(camera, plan.cubes[0]) / 4 * 0.12) if plan.cubes else 2.0
+    sigma = max(1.0, unit / 4 * look.shadow_blur) if plan.cubes else 2.0
     shadow = cv2.GaussianBlur(shadow, (0, 0), sigma)
     shadow = cv2.resize(shadow, (width, height), interpolation=cv2.INTER_LINEAR)
-    canvas *= (1.0 - 0.45 * np.clip(shadow, 0, 1))[..., None]
+    canvas *= (1.0 - look.shadow_strength * np.clip(shadow, 0, 1))[..., None]
     if clutter:
         _clutter(canvas, rng, camera, plan)
 
-    colours = CUBE_COLOURS[look.cube_colour]
-    drawables = [
+    drawables: list[tuple[float, PlacedCube | _Box]] = [
         (camera.distance(box.corners.mean(axis=0, keepdims=True))[0], box) for box in boxes
     ]
     drawables += [
         (camera.distance(_cube_corners(cube).mean(axis=0, keepdims=True))[0], cube)
         for cube in plan.cubes
     ]
-    for _, item in sorted(drawables, key=lambda pair: -pair[0]):
+    index = {id(cube): i for i, cube in enumerate(plan.cubes)}
+    cover = np.full((height, width), -1, np.int32)
+    """For each pixel, the painter's step of the last thing drawn there that can hide a top face."""
+    drawn_at: dict[int, int] = {}
+    for step, (_, item) in enumerate(sorted(drawables, key=lambda pair: -pair[0])):
         if isinstance(item, PlacedCube):
-            _draw_cube(canvas, camera, item, colours, look, plan, light, rng)
+            i = index[id(item)]
+            _draw_cube(canvas, camera, item, look.style(i), look, plan, light, rng)
+            drawn_at[i] = step
         else:
-            _draw_box(canvas, camera, item, light)
+            _draw_box(canvas, camera, item, light, cover, step)
 
-    labels = [_label(camera, cube) for cube in plan.cubes]
+    labels = [
+        _label(camera, cube, _visible(camera, cube, cover, drawn_at[i]))
+        for i, cube in enumerate(plan.cubes)
+    ]
     if effects:
-        canvas = uneven_light(canvas, rng)
+        sensor = look.sensor
+        canvas = uneven_light(canvas, rng, cast=sensor.cast, brightness=sensor.brightness)
+        if sensor.glare and rng.random() < sensor.glare:
+            glare(canvas, rng, unit)
     image = np.clip(canvas, 0, 255, out=canvas).astype(np.uint8)
     if effects:
-        image = degrade(
-            image, rng, pixels_per_cube=_cube_pixels(camera, plan.cubes[0]) if plan.cubes else 60
-        )
+        image = degrade(image, rng, pixels_per_cube=unit, sensor=look.sensor)
     return image, labels
+
+
+def _visible(camera: Camera, cube: PlacedCube, cover: np.ndarray, step: int) -> float:
+    """The share of ``cube``'s top face not covered by anything drawn after it."""
+    quad = camera.project(_cube_corners(cube)[[7, 6, 5, 4]])
+    height, width = cover.shape
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(inside, np.round((quad - (x0, y0)) * 16).astype(np.int32), 1, shift=4)
+    area = int(inside.sum())
+    if area == 0:
+        return 0.0
+    hidden = int(np.count_nonzero(inside.astype(bool) & (cover[y0:y1, x0:x1] > step)))
+    return round(1.0 - hidden / area, 2)
 
 
 # --- camera and table -------------------------------------------------------------------
@@ -162,8 +351,10 @@ def _frame(
     lo, hi = points[:, :2].min(axis=0), points[:, :2].max(axis=0)
     target = (float(lo[0] + hi[0]) / 2, float(lo[1] + hi[1]) / 2)
     extent = float(max(hi - lo)) + 1.0
-    distance = extent * float(rng.uniform(1.4, 2.6))
-    camera = Camera.looking_at(target, distance=distance, tilt=look.tilt, yaw=look.yaw)
+    distance = extent * float(rng.uniform(*look.distance))
+    camera = Camera.looking_at(
+        target, distance=distance, tilt=look.tilt, yaw=look.yaw, roll=look.roll
+    )
     uv = camera.project(points)
     span = uv.max(axis=0) - uv.min(axis=0)
     focal = look.fill * min(width / span[0], height / span[1])
@@ -175,7 +366,7 @@ def _frame(
 
 
 def _table(
-    rng: np.random.Generator, camera: Camera, surface: str, width: int, height: int
+    rng: np.random.Generator, camera: Camera, surface: str, width: int, height: int, texels: int
 ) -> np.ndarray:
     """The table top, drawn in table units and seen through the camera."""
     homography = camera.table_homography()
@@ -184,7 +375,7 @@ def _table(
     pts = np.column_stack([corners, np.ones(4)]) @ inverse.T
     table = pts[:, :2] / pts[:, 2:3]
     lo, hi = table.min(axis=0), table.max(axis=0)
-    texels_per_unit = min(48.0, 1500.0 / max(hi - lo))
+    texels_per_unit = min(48.0, texels / max(hi - lo))
     tw, th = (int(v) + 2 for v in (hi - lo) * texels_per_unit)
     texture = table_texture(rng, surface, tw, th)
     to_table = np.array(
@@ -224,7 +415,7 @@ def _cube_pixels(camera: Camera, cube: PlacedCube) -> float:
     return float(np.linalg.norm(top[1] - top[0]))
 
 
-def _label(camera: Camera, cube: PlacedCube) -> CubeLabel:
+def _label(camera: Camera, cube: PlacedCube, visible: float = 1.0) -> CubeLabel:
     corners3 = _cube_corners(cube)
     # top face: the letter's top-left, top-right, bottom-right, bottom-left
     top = corners3[[7, 6, 5, 4]]
@@ -237,6 +428,7 @@ def _label(camera: Camera, cube: PlacedCube) -> CubeLabel:
         (round(float(centre[0]), 1), round(float(centre[1]), 1)),
         [(round(float(x), 1), round(float(y), 1)) for x, y in pixels],
         round(rotation, 1) % 360.0,
+        visible,
     )
 
 
@@ -244,7 +436,7 @@ def _draw_cube(
     canvas: np.ndarray,
     camera: Camera,
     cube: PlacedCube,
-    colours: tuple[Colour, Colour],
+    style: CubeStyle,
     look: Look,
     plan: ScenePlan,
     light: np.ndarray,
@@ -252,7 +444,7 @@ def _draw_cube(
 ) -> None:
     corners = _cube_corners(cube)
     texels = int(np.clip(16 * math.ceil(_cube_pixels(camera, cube) * 1.2 / 16), 32, 512))
-    face, ink = colours
+    face, ink = style.face, style.ink
     for i, side in enumerate(cube.sides):
         a, b = corners[4 + i], corners[4 + (i + 1) % 4]
         c, d = corners[(i + 1) % 4], corners[i]
@@ -270,9 +462,10 @@ def _draw_cube(
             rotation=90.0 * int(rng.integers(4)),
             underline=look.underline,
         )
+        texture = _finish(texture.astype(np.float32), style, rng)
         shade = 0.35 + 0.55 * max(0.0, float(normal @ light))
         quad = camera.project(np.array([a, b, c, d]))
-        _paste(canvas, texture.astype(np.float32) * shade * _bevel(texels), _rounded(texels), quad)
+        _paste(canvas, texture * shade * _bevel(texels), _rounded(texels), quad)
     value = plan.values.get(cube.symbol) if plan.values else None
     texture = render_face(
         cube.symbol,
@@ -284,9 +477,72 @@ def _draw_cube(
         underline=look.underline,
         rng=rng,
     )
+    texture = _finish(texture.astype(np.float32), style, rng)
     shade = 0.55 + 0.45 * max(0.0, float(light[2]))
+    texture *= shade * _bevel(texels)
+    if style.gloss:
+        _highlight(texture, camera, cube, light, style.gloss)
     quad = camera.project(corners[[7, 6, 5, 4]])
-    _paste(canvas, texture.astype(np.float32) * shade * _bevel(texels), _rounded(texels), quad)
+    _paste(canvas, texture, _rounded(texels), quad)
+
+
+def _finish(texture: np.ndarray, style: CubeStyle, rng: np.random.Generator) -> np.ndarray:
+    """A face texture (float BGR) made of ``style``'s material: wood grain, painted or
+    engraved letters. Plastic with printed letters is left as it is."""
+    if style.material == "plastic" and style.letters == "printed":
+        return texture
+    size = texture.shape[0]
+    face = np.array(style.face, np.float32)
+    ink = np.array(style.ink, np.float32)
+    span = ink - face
+    ink_share = np.clip((texture - face) @ span / max(float(span @ span), 1.0), 0, 1)
+    if style.letters == "painted":  # brush strokes: uneven cover, soft edges
+        patchy = 0.75 + 0.25 * _grain(size, int(rng.integers(8)))[..., 0]
+        ink_share = cv2.GaussianBlur(ink_share * patchy, (0, 0), max(0.5, size / 96))
+    texture = face + ink_share[..., None] * span
+    if style.letters == "engraved":  # a groove: lit on one side, dark on the other
+        shift = max(1, size // 48)
+        edge = ink_share - np.roll(ink_share, (shift, shift), axis=(0, 1))
+        texture += 40.0 * edge[..., None]
+    if style.material == "wood":
+        texture *= _grain(size, int(rng.integers(8)))
+    return texture
+
+
+@cache
+def _grain(size: int, variant: int) -> np.ndarray:
+    """Wood grain as a brightness factor (size, size, 1) around 1, one of eight variants."""
+    rng = np.random.default_rng(variant)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    angle = rng.uniform(-0.3, 0.3) + (np.pi / 2 if variant % 2 else 0.0)
+    across = -xx * np.sin(angle) + yy * np.cos(angle)
+    warp = 0.04 * np.sin(2 * np.pi * (xx * np.cos(angle) + yy * np.sin(angle)) * rng.uniform(1, 3))
+    rings = np.sin((across + warp) * 2 * np.pi * rng.uniform(5, 12))
+    grain = 0.93 + 0.07 * rings**2 + rng.normal(0, 0.015, (size, size)).astype(np.float32)
+    grain = grain.astype(np.float32)[..., None]
+    grain.flags.writeable = False
+    return grain
+
+
+def _highlight(
+    texture: np.ndarray, camera: Camera, cube: PlacedCube, light: np.ndarray, gloss: float
+) -> None:
+    """Add the light's mirror image on a glossy top face, where the view reflects the light."""
+    mirror = np.array([-light[0], -light[1], light[2]])
+    reach = (camera.eye[2] - 1.0) / max(mirror[2], 0.1)
+    spot = camera.eye[:2] - reach * mirror[:2]  # where the table-top plane z = 1 mirrors it
+    a = math.radians(cube.yaw)
+    offset = spot - (cube.x, cube.y)
+    # in the face's own axes, the texture's right (u) and down (v), from its centre
+    u = offset[0] * math.cos(a) + offset[1] * math.sin(a)
+    v = offset[0] * math.sin(a) - offset[1] * math.cos(a)
+    if abs(u) > 1.5 or abs(v) > 1.5:
+        return
+    size = texture.shape[0]
+    ramp = (np.arange(size, dtype=np.float32) + 0.5) / size - 0.5
+    spread = 0.25
+    blob = np.exp(-((ramp[None, :] - u) ** 2 + (ramp[:, None] - v) ** 2) / (2 * spread**2))
+    texture += (160.0 * gloss * blob)[..., None]
 
 
 @cache
@@ -358,11 +614,11 @@ def _tray_outline(plan: ScenePlan, height: float) -> np.ndarray:
     return np.array([(x, y, z) for z in (0.0, height) for x, y in xy])
 
 
-def _tray_boxes(plan: ScenePlan, rng: np.random.Generator) -> list[_Box]:
+def _tray_boxes(plan: ScenePlan, look: Look, rng: np.random.Generator) -> list[_Box]:
     """The tray's rim as short wall segments, so that painter's order stays right."""
     colour = TRAY_COLOURS[int(rng.integers(len(TRAY_COLOURS)))]
     n, pitch = plan.tray_size or 0, plan.pitch
-    wall, height = 0.3, float(rng.uniform(0.3, 0.55))
+    wall, height = 0.3, float(rng.uniform(*look.rim_height))
     lo, hi = -pitch / 2 - wall, (n - 0.5) * pitch
     boxes = []
     for i in range(n + 1):
@@ -383,7 +639,15 @@ def _box_corners(x0: float, x1: float, y0: float, y1: float, height: float) -> n
     return np.array([(x, y, z) for z in (0.0, height) for x, y in square])
 
 
-def _draw_box(canvas: np.ndarray, camera: Camera, box: _Box, light: np.ndarray) -> None:
+def _draw_box(
+    canvas: np.ndarray,
+    camera: Camera,
+    box: _Box,
+    light: np.ndarray,
+    cover: np.ndarray,
+    step: int,
+) -> None:
+    """Draw ``box``'s visible faces, marking them in ``cover`` as drawn at ``step``."""
     corners = box.corners
     faces = [[4 + i, 4 + (i + 1) % 4, (i + 1) % 4, i] for i in range(4)] + [[7, 6, 5, 4]]
     for face in faces:
@@ -396,6 +660,7 @@ def _draw_box(canvas: np.ndarray, camera: Camera, box: _Box, light: np.ndarray) 
         colour = tuple(float(c) * shade for c in box.colour)
         poly = np.round(camera.project(pts) * 16).astype(np.int32)
         cv2.fillConvexPoly(canvas, poly, colour, lineType=cv2.LINE_AA, shift=4)
+        cv2.fillConvexPoly(cover, poly, step, shift=4)
 
 
 def _draw_tray_floor(canvas: np.ndarray, camera: Camera, plan: ScenePlan, colour: Colour) -> None:
