@@ -1,10 +1,14 @@
-"""``cubecam watch``: its user mistakes are one line, never a traceback."""
+"""``cubecam watch``: it scores crosswords and word hunts; user mistakes are one line."""
 
 from __future__ import annotations
+
+import json
 
 from click.testing import CliRunner
 
 from cubecam.cli import main
+from cubecam.grid_format import format_grid, parse_grid
+from tests.conftest import SAMPLES
 
 
 def test_a_missing_video_is_one_line() -> None:
@@ -29,3 +33,25 @@ def test_a_file_that_is_no_video_is_one_line(tmp_path) -> None:
     )
     assert result.exit_code == 2, result.output
     assert "no frames cubecam can read" in result.output or "cannot open" in result.output
+
+
+def test_watch_scores_a_word_hunt_tray_and_prints_its_grid(tmp_path) -> None:
+    import cv2
+
+    from tests.watch.test_video import write_video
+
+    photo = cv2.imread(str(SAMPLES / "swedish-tray.jpg"))
+    video = write_video([cv2.resize(photo, (960, 720))] * 40, tmp_path / "tray.avi")
+    result = CliRunner().invoke(
+        main, ["watch", "--video", str(video), "--game", "hunt", "--no-window"]
+    )
+    assert result.exit_code == 0, result.output
+    label = json.loads((SAMPLES / "swedish-tray.json").read_text("utf-8"))
+    board = tmp_path / "board.txt"
+    board.write_text("kind: tray\n" + "\n".join(" ".join(row) for row in label["rows"]), "utf-8")
+    labelled = format_grid(parse_grid(board.read_text("utf-8")), headers=False)
+    solved = CliRunner().invoke(main, ["hunt", "--grid", str(board), "--solve"]).stdout.strip()
+    settled = result.output.split("steady layout:\n")[-1]
+    grid, tally = settled.split("\n\n", 1)
+    assert grid == labelled
+    assert tally.startswith(solved)

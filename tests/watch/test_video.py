@@ -99,5 +99,5 @@ def test_watch_prints_the_final_tally(
     result = CliRunner().invoke(main, [*command, "--set", "table-cubes"])
     assert result.exit_code == 0, result.output
     expected = get_game("scrabble-cubes").score(parse_grid(still), load_lexicon("en")).render()
-    assert result.output.split("steady layout:\n")[-1].startswith(expected)
+    assert result.output.split("steady layout:\n")[-1].startswith(f"{still}\n\n{expected}")
     assert f"{FRAMES} frames" in result.output

@@ -120,7 +120,7 @@ def hunt(
             report["words"] = [asdict(w) for w in words]
             report["max_score"] = sum(w.points for w in words)
             report["lexicon"] = lexicon.name
-            text.append(_solution(words, lexicon))
+            text.append(solution(words, lexicon))
         if missed:
             written = {word for written_by in players.values() for word in written_by}
             best = [w for w in words if w.word not in written][:MISSED]
@@ -179,7 +179,8 @@ def _path(board: Board, rules: HuntRules, lexicon: Lexicon, word: str) -> tuple[
     return report, "\n".join(lines)
 
 
-def _solution(words: list[ScoredWord], lexicon: Lexicon) -> str:
+def solution(words: list[ScoredWord], lexicon: Lexicon) -> str:
+    """Every word on the board with its points, and the total possible."""
     width = max((len(w.word) for w in words), default=0)
     lines = [f"{len(words)} words on the board (lexicon: {lexicon.name})"]
     lines += [f"  {w.word.ljust(width)}  {w.points:>2}" for w in words]

@@ -3,24 +3,39 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 import click
 
+from cubecam.cli.hunt_command import solution
 from cubecam.cli.options import lexicon_options, set_option
-from cubecam.cubesets import load_cubeset
+from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
-from cubecam.lexicon import load_lexicon
-from cubecam.rules.crossword import GAMES, get_game
+from cubecam.grid_format import format_grid
+from cubecam.layout import Layout
+from cubecam.lexicon import Lexicon, load_lexicon
+from cubecam.lexicon.rules import base_language
+from cubecam.rules.crossword import GAMES, CrosswordGame, get_game
+from cubecam.rules.hunt import Board, hunt_rules
 
 WINDOW = "cubecam watch (q to quit)"
+HUNT = "hunt"
+
+Scorer = Callable[[Layout], tuple[str, str]]
+"""A layout's score in a few words (for the live view) and its full tally (for the terminal)."""
 
 
 @click.command()
 @click.option("--camera", type=click.IntRange(0, 99), help="Camera number (default 0).")
 @click.option("--video", type=click.Path(dir_okay=False, path_type=Path), help="A video file.")
-@click.option("--game", type=click.Choice(sorted(GAMES)), required=True, help="The game.")
+@click.option(
+    "--game",
+    type=click.Choice([*sorted(GAMES), HUNT]),
+    required=True,
+    help="A crossword game, or hunt: a word-hunt tray, every word on it and the points.",
+)
 @set_option("The cube set (default: the game's)")
 @lexicon_options(default_lang=None)
 @click.option(
@@ -37,33 +52,40 @@ def watch(
     wordlist: Path | None,
     window: bool | None,
 ) -> None:
-    """Watch the cubes through a camera and print the tally each time the layout settles.
+    """Watch the cubes through a camera; each time the layout settles, print it and its tally.
 
     \b
-    Example:
+    Examples:
       cubecam watch --camera 0 --game scrabble-cubes
+      cubecam watch --camera 0 --game hunt
     """
     if camera is not None and video is not None:
         raise InputError("give --camera or --video, not both")
-    crossword = get_game(game, load_cubeset(cubeset) if cubeset else None)
+    cubes = load_cubeset(cubeset) if cubeset else None
+    crossword = None if game == HUNT else get_game(game, cubes)
     from cubecam.vision import read_photo
     from cubecam.watch import Watcher
     from cubecam.watch.frames import display_available, frames
 
     stream = frames(video if video is not None else (camera or 0))
-    lexicon = load_lexicon(lang or crossword.cubeset.lang, wordlist)
+    if crossword is None:
+        kind, scorer = "tray", _hunt_scorer(cubes, lang, wordlist)
+    else:
+        kind, cubes = "crossword", crossword.cubeset
+        lexicon = load_lexicon(lang or crossword.cubeset.lang, wordlist)
+        scorer = _crossword_scorer(crossword, lexicon)
     show = display_available() if window is None else window
-    reader = partial(read_photo, layout="crossword", cubeset=crossword.cubeset)
-    watcher = Watcher(reader, background=video is None)
-    score = "no cubes yet"
+    watcher = Watcher(partial(read_photo, layout=kind, cubeset=cubes), background=video is None)
+    score, tally, scored = "no cubes yet", "", Layout()
     started = time.perf_counter()
     for frame in stream:
         state = watcher.feed(frame)
-        if state.layout.faces():
-            tally = crossword.score(state.layout, lexicon)
-            score = f"score {tally.final}"
-            if state.became_steady:
-                click.echo(f"\n[frame {state.index}] steady layout:\n{tally.render()}")
+        if state.layout.faces() and state.layout != scored:
+            scored = state.layout
+            score, tally = scorer(state.layout)
+        if state.became_steady:
+            grid = format_grid(state.layout, headers=False)
+            click.echo(f"\n[frame {state.index}] steady layout:\n{grid}\n\n{tally}")
         if show:
             import cv2
 
@@ -82,6 +104,34 @@ def watch(
         click.echo("The layout never held still long enough to score.")
     fps = watcher.frames / elapsed if elapsed else 0.0
     click.echo(f"{watcher.frames} frames, {watcher.reads} read, {fps:.1f} frames a second")
+
+
+def _crossword_scorer(crossword: CrosswordGame, lexicon: Lexicon) -> Scorer:
+    """A crossword scored by its game's rules."""
+
+    def score(layout: Layout) -> tuple[str, str]:
+        tally = crossword.score(layout, lexicon)
+        return f"score {tally.final}", tally.render()
+
+    return score
+
+
+def _hunt_scorer(cubes: CubeSet | None, lang: str | None, wordlist: Path | None) -> Scorer:
+    """A word-hunt tray scored as ``cubecam hunt --solve`` scores it: every word, total possible."""
+    lang = lang or (cubes.lang if cubes else "sv")
+    rules, lexicon = hunt_rules(base_language(lang)), load_lexicon(lang, wordlist)
+
+    def score(layout: Layout) -> tuple[str, str]:
+        try:
+            board = Board.from_layout(layout)
+        except InputError as why:
+            return "not a full tray yet", f"not scored yet: {why}"
+        words = rules.solve(board, lexicon)
+        return f"{len(words)} words, {sum(w.points for w in words)} points", solution(
+            words, lexicon
+        )
+
+    return score
 
 
 COMMANDS = [watch]
