@@ -2,7 +2,7 @@ import pytest
 
 from cubecam.cubesets import available_cubesets, load_cubeset, new_set_base, write_user_set
 from cubecam.errors import InputError
-from cubecam.layout import BLANK, JOKER, Face, Layout
+from cubecam.layout import BLANK, BLOCK, JOKER, Face, Layout
 
 
 def test_shipped_sets():
@@ -32,6 +32,13 @@ def test_matching_against_known_faces():
     dice = load_cubeset("classic-4x4")
     assert dice.unexplained(["Qu", "A", "A"]) == []
     assert dice.unexplained(["X", "X"]) == ["X"]
+
+
+def test_the_6x6_set_shows_two_letter_faces_and_the_block():
+    dice = load_cubeset("super-big-boggle-6x6")
+    assert (dice.kind, dice.size, dice.count, dice.faces) == ("tray", 6, 36, None)
+    assert {"Qu", "Th", "Er", "In", "An", "He", BLOCK} <= dice.symbols
+    assert "Q" not in dice.symbols and len(dice.symbols) == 25 + 7
 
 
 def test_unknown_set():

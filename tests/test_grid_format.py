@@ -2,7 +2,7 @@ import pytest
 
 from cubecam.errors import GridSyntaxError, InputError
 from cubecam.grid_format import format_grid, parse_grid
-from cubecam.layout import BLANK, JOKER, WILD, Face, LayoutKind
+from cubecam.layout import BLANK, BLOCK, JOKER, WILD, Face, LayoutKind
 
 EXAMPLE = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 
@@ -31,6 +31,14 @@ def test_wildcards_multi_letter_faces_and_swedish_letters():
     assert faces[2].symbol == "Qu" and faces[2].letters == "QU"
     assert [f.symbol for f in faces[3:6]] == ["Å", "Ä", "Ö"]
     assert faces[6].symbol == JOKER and faces[7].symbol == BLANK
+
+
+def test_the_solid_face_of_6x6_dice_round_trips():
+    layout = parse_grid("kind: tray\nA [BLOCK] Th\nBLOCK e Qu\nI N S")
+    assert layout.at(0, 1) == Face(BLOCK) == layout.at(1, 0)
+    assert layout.at(0, 1).letters == "" and not layout.at(0, 1).is_wildcard
+    assert "A[BLOCK][Th]" in format_grid(layout).splitlines()
+    assert parse_grid(format_grid(layout)) == layout
 
 
 def test_tray_rows_with_spaces_and_lower_case_letters():

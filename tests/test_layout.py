@@ -1,7 +1,7 @@
 import pytest
 
 from cubecam.errors import InputError
-from cubecam.layout import BLANK, JOKER, WILD, Face, Layout, canonical_symbol
+from cubecam.layout import BLANK, BLOCK, JOKER, WILD, Face, Layout, canonical_symbol
 
 
 def test_faces_are_canonical():
@@ -10,6 +10,10 @@ def test_faces_are_canonical():
     assert Face("joker").is_wildcard
     assert Face(BLANK, declared="e").letters == "E"
     assert Face(WILD).letters == ""
+    assert Face("block").symbol == BLOCK and Face(BLOCK).is_block
+    assert Face(BLOCK).letters == "" and not Face(BLOCK).is_wildcard
+    with pytest.raises(InputError):
+        Face(BLOCK, declared="E")
 
 
 def test_only_wildcards_stand_for_letters():

@@ -1,7 +1,8 @@
 """Physical cube sets, described in ``calibration/*.toml``.
 
 One file per set: its name, how many cubes, its wildcard faces, letter values,
-and each cube's six faces where they are known. A user's own set may say only
+and each cube's six faces where they are known (else, optionally, every symbol its
+cubes show). A user's own set may say only
 ``like = "adlib"``: it then has that set's letters, values and faces (and whatever
 else its file says), under its own name, so that its calibrated look goes with it.
 
@@ -56,6 +57,8 @@ class CubeSet:
     size: int | None = None
     like: str | None = None
     """The shipped set whose letters and values a user's own set has (None for a shipped set)."""
+    symbols: frozenset[str] = frozenset()
+    """Every symbol the cubes show, for a set whose cubes' six faces are not published."""
 
     def value(self, face: Face) -> int:
         """The points a face scores: wildcards 0, a multi-letter face its own value or its letters'."""
@@ -121,6 +124,7 @@ def _from_toml(data: Mapping, path: Path) -> CubeSet:
             faces=tuple(tuple(cube) for cube in faces) if faces else None,
             size=data.get("size"),
             like=data.get("like"),
+            symbols=frozenset(map(canonical_symbol, data.get("symbols", ()))),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise InputError(f"cube set file {path} is malformed: {error}") from None

@@ -15,7 +15,8 @@ for correction::
 A grid row is one square per character: ``.`` empty, an upper-case letter,
 ``?`` a wildcard whose letter the scorer infers, a lower-case letter a
 wildcard the player says stands for that letter, ``[Qu]`` a multi-letter
-face, ``[BLANK]``/``[JOKER]`` a wildcard named by kind. A row may instead
+face, ``[BLANK]``/``[JOKER]`` a wildcard named by kind, ``[BLOCK]`` the solid
+face of 6×6 word-hunt dice. A row may instead
 separate its squares with spaces (``T N T B`` or ``Qu A . E``), as word-hunt
 boards are often typed. ``#`` starts a comment. ``key: value`` lines before the
 grid are headers (``game``, ``set``, ``kind``, ``lang``, ``player``);
@@ -33,7 +34,7 @@ from __future__ import annotations
 import re
 
 from cubecam.errors import GridSyntaxError, InputError
-from cubecam.layout import BLANK, JOKER, WILD, Face, Layout, LayoutKind, Square
+from cubecam.layout import BLANK, BLOCK, JOKER, WILD, Face, Layout, LayoutKind, Square
 
 HEADERS = ("game", "set", "kind", "lang", "player")
 MAX_FACE_LETTERS = 2  # multi-letter faces on real cubes and dice: Qu, Er, Th, In, An, He
@@ -119,8 +120,8 @@ def format_grid(layout: Layout, *, headers: bool = True) -> str:
 def face_token(face: Face, kind: LayoutKind = LayoutKind.CROSSWORD) -> str:
     """How one face is written in a grid.
 
-    >>> face_token(Face("Qu")), face_token(Face(BLANK)), face_token(Face(WILD, "E"))
-    ('[Qu]', '[BLANK]', 'e')
+    >>> face_token(Face("Qu")), face_token(Face(BLANK)), face_token(Face(WILD, "E")), face_token(Face(BLOCK))
+    ('[Qu]', '[BLANK]', 'e', '[BLOCK]')
     """
     if face.is_wildcard:
         if face.declared:
@@ -174,12 +175,13 @@ def parse_face(
     """
     if token == WILD:
         return Face(WILD)
-    if token.upper() in (BLANK, JOKER):
+    if token.upper() in (BLANK, JOKER, BLOCK):
         return Face(token.upper())
     if not token.isalpha() or len(token) > MAX_FACE_LETTERS:
         raise GridSyntaxError(
             f"unknown symbol {token!r}: use a letter, '.', '?', a lower-case letter "
-            "for a declared wildcard, or [Qu] for a multi-letter face (two letters at most)",
+            "for a declared wildcard, [Qu] for a multi-letter face (two letters at most), "
+            "or [BLOCK] for a solid face",
             line,
             column,
         )

@@ -21,6 +21,9 @@ from cubecam.errors import InputError
 
 BLANK = "BLANK"
 JOKER = "JOKER"
+BLOCK = "BLOCK"
+"""The solid face of 6×6 word-hunt dice: a square no word passes through (unless the players
+agree it is a wildcard)."""
 WILD = "?"
 WILDCARD_SYMBOLS = frozenset({BLANK, JOKER, WILD})
 
@@ -38,18 +41,20 @@ class LayoutKind(StrEnum):
 def canonical_symbol(text: str) -> str:
     """The canonical spelling of a face symbol.
 
-    >>> canonical_symbol("qu"), canonical_symbol("ä"), canonical_symbol("joker")
-    ('Qu', 'Ä', 'JOKER')
+    >>> canonical_symbol("qu"), canonical_symbol("ä"), canonical_symbol("joker"), canonical_symbol("block")
+    ('Qu', 'Ä', 'JOKER', 'BLOCK')
     """
     word = text.strip()
     if not word:
         raise InputError("empty face symbol")
-    if word.upper() in (BLANK, JOKER):
+    if word.upper() in (BLANK, JOKER, BLOCK):
         return word.upper()
     if word == WILD:
         return WILD
     if not word.isalpha():
-        raise InputError(f"unknown face symbol {text!r}: faces are letters, '?', BLANK or JOKER")
+        raise InputError(
+            f"unknown face symbol {text!r}: faces are letters, '?', BLANK, JOKER or BLOCK"
+        )
     return word[0].upper() + word[1:].lower()
 
 
@@ -58,14 +63,14 @@ class Face:
     """The top face of one cube.
 
     ``symbol`` is a letter (``"A"``, ``"Å"``), a multi-letter face (``"Qu"``),
-    or a wildcard: ``"BLANK"`` (Scrabble cubes), ``"JOKER"`` (Ad-Lib) or ``"?"``
-    (a wildcard of whatever kind the set has). ``declared`` is the letter a
-    player says a wildcard stands for, if any.
+    a wildcard: ``"BLANK"`` (Scrabble cubes), ``"JOKER"`` (Ad-Lib) or ``"?"``
+    (a wildcard of whatever kind the set has), or ``"BLOCK"``, the solid face of
+    6×6 dice. ``declared`` is the letter a player says a wildcard stands for, if any.
 
     >>> Face("Qu").letters
     'QU'
-    >>> Face(BLANK, declared="E").letters
-    'E'
+    >>> Face(BLANK, declared="E").letters, Face(BLOCK).letters
+    ('E', '')
     """
 
     symbol: str
@@ -83,11 +88,17 @@ class Face:
         return self.symbol in WILDCARD_SYMBOLS
 
     @property
+    def is_block(self) -> bool:
+        return self.symbol == BLOCK
+
+    @property
     def letters(self) -> str:
-        """The upper-case letters this face puts into a word ('' for an undeclared wildcard)."""
+        """The upper-case letters this face puts into a word ('' for an undeclared wildcard or
+        a BLOCK)."""
         if self.is_wildcard:
             return self.declared or ""
-        return self.symbol.upper()
+        return "" if self.is_block else self.symbol.upper()
+
 
 
 @dataclass(frozen=True)

@@ -202,3 +202,13 @@ def test_a_tray_photo_solves_like_its_labelled_board(tmp_path):
     assert from_photo.exit_code == 0, from_photo.output
     assert json.loads(from_photo.output)["words"] == json.loads(from_grid.output)["words"]
     assert json.loads(from_grid.output)["max_score"] > 0
+
+
+def test_block_wild_lets_a_word_pass_through_the_solid_face(tmp_path):
+    (tmp_path / "b.txt").write_text("kind: tray\nÅ R A\nÖ [BLOCK] Ä\nS K A\n", "utf-8")
+    result = hunt("--grid", tmp_path / "b.txt", "--path", "äta")
+    assert result.exit_code == 0
+    assert "äta is not on the board: Ä can be formed, but no die shows T" in result.stdout
+    assert "Ö ■ Ä" in result.stdout
+    result = hunt("--grid", tmp_path / "b.txt", "--path", "äta", "--block-wild", "--json")
+    assert json.loads(result.stdout)["path"]["squares"] == [[2, 3], [2, 2], [1, 3]]

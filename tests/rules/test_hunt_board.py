@@ -118,3 +118,26 @@ def test_a_trace_gives_up_rather_than_hang():
     trace = board.trace("a" * 21 + "b")
     assert trace.gave_up and trace.path is None
     assert "too many chains" in trace.explain()
+
+
+# The M the word "ramt" needs is only where the solid face lies.
+BLOCKED = "R A K\nE [BLOCK] T\nO Å N"
+
+
+def test_no_word_passes_through_a_block():
+    board = Board.from_text(BLOCKED)
+    assert board.path("ramt") is None
+    assert board.trace("ramt").explain() == "RA can be formed, but no die shows M"
+    assert board.path("rak") == (0, 1, 2)
+
+
+def test_a_wild_block_stands_for_any_one_letter_once():
+    board = Board.from_text(BLOCKED, block_wild=True)
+    assert board.path("ramt") == (0, 1, 4, 5)
+    assert board.path("rxkt") == (0, 4, 2, 5)
+    assert board.path("rxyt") is None  # the block is one die: it gives one letter
+    assert board.trace("ammt").explain().startswith("AM can be formed")
+
+
+def test_draw_shows_a_block_as_a_solid_square():
+    assert Board.from_text(BLOCKED).draw().splitlines()[1] == "E ■ T"

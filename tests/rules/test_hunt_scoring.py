@@ -88,6 +88,16 @@ def test_å_ä_ö_and_qu():
     assert accepted(tally, "Bo") == {"quiz": 2}
 
 
+def test_a_word_through_the_block_scores_only_where_the_block_is_wild():
+    grid = "Å R A\nÖ [BLOCK] Ä\nS K A"
+    words = {"Anna": ["äta", "åra"]}
+    tally = score(words, board=Board.from_text(grid))
+    assert accepted(tally, "Anna") == {"åra": 1}
+    assert rejected(tally, "Anna")["äta"] == "not on the board: Ä can be formed, but no die shows T"
+    tally = score(words, board=Board.from_text(grid, block_wild=True))
+    assert accepted(tally, "Anna") == {"äta": 1, "åra": 1}
+
+
 def test_cancellation_among_three_players():
     tally = score(
         {

@@ -105,3 +105,48 @@ def test_no_word_along_a_random_path_is_missed(board, rng):
 def test_every_solved_word_of_a_random_board_passes_the_checker(board):
     rules = hunt_rules("sv")
     assert all(rules.check(board, SWEDISH, word) is None for word in solve(board, SWEDISH))
+
+
+def spelled_by_walks(board: Board, choices) -> set[str]:
+    """Every string a chain of distinct touching dice spells, die ``d`` giving any of
+    ``choices(d)`` (a brute force to check the solver against)."""
+    spelled: set[str] = set()
+
+    def walk(die: int, word: str, used: frozenset[int]) -> None:
+        spelled.add(word)
+        if len(word) < 7:
+            for nxt in board.neighbours[die]:
+                if nxt not in used:
+                    for piece in choices(nxt):
+                        walk(nxt, word + piece, used | {nxt})
+
+    for die in range(len(board.faces)):
+        for piece in choices(die):
+            walk(die, piece, frozenset({die}))
+    return spelled
+
+
+BLOCKED = "Å R A\nÖ [BLOCK] Ä\nS K A"
+
+
+def test_no_solved_word_passes_through_a_block():
+    board = Board.from_text(BLOCKED)
+    spelled = spelled_by_walks(board, lambda d: (board.letters[d],) if board.letters[d] else ())
+    expected = {w for w in spelled if 3 <= len(w) < 7 and w in SWEDISH}
+    found = solve(board, SWEDISH)
+    assert {w for w in found if len(w) < 7} == expected
+    assert {"åra", "kör", "öka"} <= found
+    assert all(4 not in board.path(w) for w in found)
+
+
+def test_a_wild_block_gives_the_words_of_every_letter_in_its_place():
+    board = Board.from_text(BLOCKED, block_wild=True)
+    letters = SWEDISH.alphabet.lower()
+    spelled = spelled_by_walks(
+        board, lambda d: tuple(letters) if d in board.wild else (board.letters[d],)
+    )
+    expected = {w for w in spelled if 3 <= len(w) < 7 and w in SWEDISH}
+    found = solve(board, SWEDISH)
+    assert {w for w in found if len(w) < 7} == expected
+    assert len(found) > len(solve(Board.from_text(BLOCKED), SWEDISH))
+    assert all(board.path(w) is not None for w in found)

@@ -43,6 +43,12 @@ def test_blank_has_no_ink_and_the_joker_is_a_framed_diamond() -> None:
     assert not row[19:22].any() and not row[0:12].any()  # a gap inside, a margin outside
 
 
+def test_the_block_is_a_solid_square_inside_a_margin() -> None:
+    block = ink(render_face("BLOCK", 64))
+    assert block[12:52, 12:52].all()  # solid: ink everywhere inside
+    assert not block[:8].any() and not block[:, 58:].any()  # the face's colour all round
+
+
 def test_each_letter_looks_different() -> None:
     images = {s: ink(render_face(s, 40)) for s in ["A", "Å", "Ä", "O", "Ö", "Qu", "Q"]}
     seen = list(images.values())

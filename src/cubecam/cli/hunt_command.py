@@ -39,6 +39,12 @@ MISSED = 10
     help="A player and the file of words they wrote (one a line). Repeat for each player.",
 )
 @click.option("--fast", is_flag=True, help="Fast variant: every valid word scores, shared or not.")
+@click.option(
+    "--block-wild",
+    is_flag=True,
+    help="A solid BLOCK face stands for any one letter (the official rules: no word passes "
+    "through it).",
+)
 @lexicon_options(default_lang=None)
 @click.option(
     "--compounds",
@@ -56,6 +62,7 @@ def hunt(
     grid_file: Path | None,
     player_args: tuple[str, ...],
     fast: bool,
+    block_wild: bool,
     wordlist: Path | None,
     lang: str | None,
     compounds: bool,
@@ -88,7 +95,7 @@ def hunt(
     layout, reading = layout_from(
         grid_file, photo, kind="tray", cubeset=photo_set, fixes=fixes, lowercase_is_wildcard=False
     )
-    board = Board.from_layout(layout)
+    board = Board.from_layout(layout, block_wild=block_wild)
     set_name = set_name or layout.headers.get("set")
     cubes = load_cubeset(set_name) if set_name else None
     if reading is not None and photo is not None:

@@ -2,7 +2,8 @@
 
 :func:`render_face` draws a face square-on, filling the whole image: a letter (``"A"``,
 ``"Å"``), a multi-letter face (``"Qu"``), a blank (``"BLANK"``), the Ad-Lib joker
-(``"JOKER"``, a diamond inside a small square) or a wildcard mark (``"?"``), with an
+(``"JOKER"``, a diamond inside a small square), the solid square of 6×6 dice (``"BLOCK"``)
+or a wildcard mark (``"?"``), with an
 optional small value digit in the bottom-right corner (Scrabble style) and an optional
 bar under the letter (real dice mark M W Z N that way so they are not read upside down).
 
@@ -23,7 +24,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from cubecam.errors import InputError
-from cubecam.layout import BLANK, JOKER, canonical_symbol
+from cubecam.layout import BLANK, BLOCK, JOKER, canonical_symbol
 from cubecam.synth.fonts import load_font, scene_fonts
 
 Colour = tuple[int, int, int]
@@ -120,6 +121,8 @@ def _glyph_mask(
     draw = ImageDraw.Draw(image)
     if symbol == JOKER:
         _draw_joker(draw, canvas)
+    elif symbol == BLOCK:
+        draw.rectangle((canvas * 0.16, canvas * 0.16, canvas * 0.84, canvas * 0.84), fill=255)
     elif symbol != BLANK:
         _draw_text(draw, font_path, symbol, canvas, underline)
     if value_digit is not None:

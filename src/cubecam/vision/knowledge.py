@@ -53,7 +53,7 @@ def alphabet(cubeset: CubeSet) -> frozenset[str]:
     """Every symbol the set's cubes can show (empty when the set does not say)."""
     if cubeset.faces:
         return frozenset(canonical_symbol(s) for cube in cubeset.faces for s in cube)
-    symbols = set(cubeset.values)
+    symbols = set(cubeset.values) | cubeset.symbols
     if cubeset.wildcard and cubeset.wildcards:
         symbols.add(canonical_symbol(cubeset.wildcard))
     return frozenset(symbols)

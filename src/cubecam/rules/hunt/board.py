@@ -1,7 +1,9 @@
 """The word-hunt tray: which dice touch, and where a word lies on them.
 
 Dice are numbered row by row from the top left; two dice touch when they are
-side by side or corner to corner.
+side by side or corner to corner. A solid face (``BLOCK``, on 6×6 dice) is a
+square no word passes through, as the official rules have it; where the players
+agree it is a wildcard (``block_wild``), it stands for any one letter.
 
 >>> board = Board.from_text("R A K\\nE M T\\nO Å Qu")
 >>> board.path("rakt"), board.path("mat")
@@ -26,9 +28,14 @@ MAX_CHAINS = 50_000
 
 
 class Board:
-    """An N×N tray of letter dice (3×3 to 6×6)."""
+    """An N×N tray of letter dice (3×3 to 6×6).
 
-    def __init__(self, faces: Sequence[Face]) -> None:
+    >>> grid = "R A K\\nE [BLOCK] T\\nO Å N"
+    >>> Board.from_text(grid).path("ramt"), Board.from_text(grid, block_wild=True).path("ramt")
+    (None, (0, 1, 4, 5))
+    """
+
+    def __init__(self, faces: Sequence[Face], *, block_wild: bool = False) -> None:
         size = round(len(faces) ** 0.5)
         if size * size != len(faces) or not MIN_SIZE <= size <= MAX_SIZE:
             raise InputError(
@@ -38,10 +45,14 @@ class Board:
         self.size = size
         self.faces = tuple(faces)
         self.letters = tuple(face.letters.lower() for face in self.faces)
+        self.wild = frozenset(
+            i for i, face in enumerate(self.faces) if face.is_block and block_wild
+        )
+        """The dice that stand for any one letter (BLOCK faces, where the players agree)."""
         self.neighbours = tuple(self._touching(i) for i in range(len(faces)))
 
     @classmethod
-    def from_layout(cls, layout: Layout) -> Board:
+    def from_layout(cls, layout: Layout, *, block_wild: bool = False) -> Board:
         """The board a tray layout shows; a clear error when it is not a full square of letters."""
         if layout.unused:
             raise InputError("a word-hunt tray has no dice left over: remove the 'unused:' line")
@@ -60,16 +71,18 @@ class Board:
                     raise InputError(f"the board has no die at {where}: every square holds one")
                 if face.is_wildcard:
                     raise InputError(f"the die at {where} shows {face.symbol}: dice show letters")
-        return cls([face for row in rows for face in row if face is not None])
+        return cls(
+            [face for row in rows for face in row if face is not None], block_wild=block_wild
+        )
 
     @classmethod
-    def from_text(cls, text: str) -> Board:
+    def from_text(cls, text: str, *, block_wild: bool = False) -> Board:
         """The board of a text grid; lower-case letters are plain letters, as in any tray.
 
         >>> Board.from_text("kind: tray\\nabc\\ndef\\nghi").letters[4]
         'e'
         """
-        return cls.from_layout(parse_grid(text, lowercase_is_wildcard=False))
+        return cls.from_layout(parse_grid(text, lowercase_is_wildcard=False), block_wild=block_wild)
 
     def square(self, die: int) -> tuple[int, int]:
         """The (row, column) of a die, counted from 0."""
@@ -110,7 +123,7 @@ class Board:
             candidates = self.neighbours[path[-1]] if path else range(len(self.faces))
             blocked = False
             for die in candidates:
-                letters = self.letters[die]
+                letters = word[at] if die in self.wild else self.letters[die]
                 if settled or not letters or not word.startswith(letters, at):
                     continue
                 if used >> die & 1:
@@ -153,11 +166,14 @@ class Board:
 
     def _letters_suffice(self, word: str) -> int:
         """How much of ``word`` the board's letters could spell, ignoring where they lie."""
-        left = Counter("".join(self.letters))
+        left, wild = Counter("".join(self.letters)), len(self.wild)
         for at, letter in enumerate(word):
-            if not left[letter]:
+            if left[letter]:
+                left[letter] -= 1
+            elif wild:
+                wild -= 1
+            else:
                 return at
-            left[letter] -= 1
         return len(word)
 
     def draw(self, path: Sequence[int] = ()) -> str:
@@ -169,12 +185,13 @@ class Board:
         O Å N   . . .
         """
         order = {die: str(step) for step, die in enumerate(path, start=1)}
-        cell = max(len(face.symbol) for face in self.faces)
+        symbols = ["■" if face.is_block else face.symbol for face in self.faces]
+        cell = max(len(symbol) for symbol in symbols)
         step = max((len(number) for number in order.values()), default=1)
         lines = []
         for row in range(self.size):
             dice = range(row * self.size, (row + 1) * self.size)
-            board = " ".join(self.faces[die].symbol.ljust(cell) for die in dice)
+            board = " ".join(symbols[die].ljust(cell) for die in dice)
             steps = " ".join(order.get(die, ".").rjust(step) for die in dice)
             lines.append(f"{board}   {steps}" if path else board)
         return "\n".join(line.rstrip() for line in lines)
@@ -211,7 +228,8 @@ class Trace:
         if self.reached == 0:
             return f"no die shows {wanted}"
         formed = word[: self.reached].upper()
-        if not any(word.startswith(letters, self.reached) for letters in board.letters):
+        shown = any(letters and word.startswith(letters, self.reached) for letters in board.letters)
+        if not shown and not board.wild:
             return f"{formed} can be formed, but no die shows {wanted}"
         last = board.faces[self.stops[0]].symbol
         places = " or ".join(board.where(die) for die in self.stops)

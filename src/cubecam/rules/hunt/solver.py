@@ -18,23 +18,31 @@ def solve(board: Board, lexicon: Lexicon, min_letters: int = 3) -> frozenset[str
     Lists the lexicon's full-form words: free compounds that only a compound
     checker accepts cannot be enumerated.
     """
-    words, prefixes = lexicon.words(), lexicon.prefixes()
-    letters, neighbours = board.letters, board.neighbours
+    words, prefixes, neighbours = lexicon.words(), lexicon.prefixes(), board.neighbours
+    # What each die may add to a word: its letters, any of the lexicon's letters for a wild
+    # die, nothing for a BLOCK (no word passes through it).
+    anything = tuple(lexicon.alphabet.lower()) if board.wild else ()
+    pieces = tuple(
+        anything if die in board.wild else (letters,) if letters else ()
+        for die, letters in enumerate(board.letters)
+    )
     found: set[str] = set()
 
     def visit(die: int, spelled: str, used: int) -> None:
         for nxt in neighbours[die]:
             if used >> nxt & 1:
                 continue
-            word = spelled + letters[nxt]
-            if word in words:
-                found.add(word)
-            if word in prefixes:
-                visit(nxt, word, used | 1 << nxt)
+            for piece in pieces[nxt]:
+                word = spelled + piece
+                if word in words:
+                    found.add(word)
+                if word in prefixes:
+                    visit(nxt, word, used | 1 << nxt)
 
-    for die, start in enumerate(letters):
-        if start in words:
-            found.add(start)
-        if start in prefixes:
-            visit(die, start, 1 << die)
+    for die, starts in enumerate(pieces):
+        for start in starts:
+            if start in words:
+                found.add(start)
+            if start in prefixes:
+                visit(die, start, 1 << die)
     return frozenset(word for word in found if len(word) >= min_letters)
