@@ -23,6 +23,7 @@ def test_csv_has_a_row_per_toss_and_per_bonus_summing_to_the_totals(tmp_path):
         ("Ann", "play", 30),
         ("Ann", "Grand Slam Bonus", 50),
     ]
+    assert (rows[1]["words"], rows[1]["not_counted"]) == ("ME", "")
     sums = {}
     for row in rows:
         sums[row["side"]] = sums.get(row["side"], 0) + int(row["score"])

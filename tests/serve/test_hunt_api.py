@@ -93,3 +93,20 @@ def test_a_tray_photo_is_read_as_a_board_and_its_words_scored(client: TestClient
     ).json()
     assert result["players"][0]["total"] == sum(w.points for w in solved[:3])
     assert client.get(board["image_url"]).headers["content-type"] == "image/jpeg"
+
+
+def test_every_word_on_the_board_comes_with_its_path(client: TestClient) -> None:
+    board = Board.from_text(BOARD)
+    solved = hunt_rules("sv").solve(board, load_lexicon("sv"))
+    capture = client.post("/api/captures/grid", json={"game": "hunt", "grid": BOARD}).json()
+    body = client.get(f"/api/captures/{capture['id']}/words").json()
+    assert [(w["word"], w["points"]) for w in body["words"]] == [(w.word, w.points) for w in solved]
+    assert body["max_score"] == sum(w.points for w in solved)
+    rows = [row.split() for row in BOARD.lower().split("\n")]
+    for word in body["words"]:
+        assert "".join(rows[r][c] for r, c in word["path"]) == word["word"]
+        steps = zip(word["path"], word["path"][1:], strict=False)
+        assert all(max(abs(a - c), abs(b - d)) == 1 for (a, b), (c, d) in steps)
+    crossword = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "CAT"})
+    refused = client.get(f"/api/captures/{crossword.json()['id']}/words")
+    assert refused.status_code == 400 and "not a word hunt" in refused.json()["detail"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -129,3 +131,18 @@ def test_a_word_hunt_board_is_recorded_as_one_round(client: TestClient) -> None:
     assert client.post(f"/api/log/games/{game}/rounds", json=body).status_code == 200
     again = client.post(f"/api/log/games/{game}/rounds", json=body)
     assert again.status_code == 400 and f"round 1 of game {game}" in again.json()["detail"]
+
+
+def test_a_game_is_exported_with_its_words(client: TestClient) -> None:
+    game = client.post("/api/log/games", json={"kind": "scrabble-cubes", "players": ["Ann"]})
+    game_id = game.json()["id"]
+    cat = capture(client, "scrabble-cubes", "CAT\nunused: E")
+    client.post(f"/api/log/games/{game_id}/turns", json={"capture": cat, "player": "Ann"})
+    csv_file = client.get(f"/api/log/games/{game_id}/export.csv")
+    assert csv_file.headers["content-type"].startswith("text/csv")
+    assert f'filename="cubecam-game-{game_id}.csv"' in csv_file.headers["content-disposition"]
+    (row,) = csv.DictReader(io.StringIO(csv_file.text))
+    assert (row["side"], row["score"], row["words"]) == ("Ann", "4", "CAT")
+    data = client.get(f"/api/log/games/{game_id}/export.json").json()
+    assert data["turns"][0]["grid"] == "CAT\nunused: E"
+    assert client.get(f"/api/log/games/{game_id}/export.txt").status_code == 422

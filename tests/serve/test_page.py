@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -12,6 +14,7 @@ from cubecam.layout import Layout
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import get_game
 from cubecam.rules.hunt import Board, hunt_rules
+from cubecam.scorelog import ScoreLog
 
 MISREAD = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
@@ -28,11 +31,14 @@ def final(grid: str) -> str:
     return str(get_game("scrabble-cubes").score(parse_grid(grid), load_lexicon("en")).final)
 
 
-def start_logged_game(page) -> None:
-    """Start a logged Game One for Ann and Bo from the page, as a player would."""
+def start_logged_game(
+    page, kind: str = "scrabble-cubes", players: str = "Ann, Bo", rounds: str = ""
+) -> None:
+    """Start a logged game (Game One for Ann and Bo) from the page, as a player would."""
     page.click("#new-game summary")
-    page.select_option("#new-kind", "scrabble-cubes")
-    page.fill("#new-players", "Ann, Bo")
+    page.select_option("#new-kind", kind)
+    page.fill("#new-players", players)
+    page.fill("#new-rounds", rounds)
     page.click("#new-button")
     page.wait_for_selector("#player-label:not([hidden])")
 
@@ -61,18 +67,20 @@ def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> No
 
     page.click("#accept")
     page.wait_for_selector("#sheet:not([hidden])")
-    sheet = page.inner_text("#sheet-text")
-    assert "Bo to play" in sheet and fixed in sheet.split("Total")[1]
+    sheet = page.inner_text("#sheet-table")
+    assert "Bo to play" in page.inner_text("#sheet-status")
+    assert page.inner_text("#sheet-table tfoot").split() == ["Total", fixed, "0"]
     page.click("#sheet-close")
     page.click("#sheet-button")
     page.wait_for_selector("#sheet:not([hidden])")
-    assert page.inner_text("#sheet-text") == sheet
+    assert page.inner_text("#sheet-table") == sheet
     assert page.input_value("#player") == "Bo"
     page.close()
 
 
 def score_grid(page, grid: str) -> None:
-    page.click("#grid-entry summary")
+    if not page.evaluate("document.querySelector('#grid-entry').open"):
+        page.click("#grid-entry summary")
     page.fill("#grid-text", grid)
     page.click("#grid-button")
     page.wait_for_selector("#tally:not([hidden])")
@@ -106,12 +114,12 @@ def test_accept_records_a_capture_once_and_undo_takes_it_back(live_server: str, 
         return [r.status, (await r.json()).detail]; }"""
     )
     assert again[0] == 400 and "already recorded as Ann's turn" in again[1]
-    assert "Bo to play" in page.inner_text("#sheet-text")
+    assert "Bo to play" in page.inner_text("#sheet-status")
 
     page.click("#undo")
     page.wait_for_selector("#accept:not([disabled])")
     assert "Undone: Ann" in page.inner_text("#sheet-note")
-    assert "Ann to play" in page.inner_text("#sheet-text")
+    assert "Ann to play" in page.inner_text("#sheet-status")
     assert page.input_value("#player") == "Ann" and page.is_hidden("#undo")
     page.close()
 
@@ -232,6 +240,121 @@ def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromiu
     assert "written by another player (Bo)" in text
     assert "Winner: Bo" in text
     assert "Nobody found: " in text and f"{best.word} " not in text.split("Nobody found: ")[1]
+    rows = page.eval_on_selector_all(
+        ".round-sheet tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    assert rows == [["Anna", "0 of 2", "0"], ["Bo", "1 of 2", str(best.points)]]
+    page.close()
+
+
+def test_every_word_on_the_board_is_listed_and_its_path_drawn(live_server: str, chromium) -> None:
+    board = Board.from_text(BOARD)
+    solved = hunt_rules("sv").solve(board, load_lexicon("sv"))
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.select_option("#game", "hunt")
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", BOARD)
+    page.click("#grid-button")
+    page.wait_for_selector("#hunt:not([hidden])")
+    page.click("#all-words-button")
+    page.wait_for_selector("#all-words button.word")
+    listed = page.eval_on_selector_all(
+        "#all-words button.word", "bs => bs.map(b => b.dataset.word)"
+    )
+    assert listed == [w.word for w in solved]
+    assert f"{sum(w.points for w in solved)} points" in page.inner_text("#all-words-note")
+
+    word = solved[-1].word
+    page.click(f"#all-words button[data-word='{word}']")
+    steps = page.eval_on_selector_all(
+        "#grid button.path",
+        "bs => bs.map(b => [Number(b.dataset.step), Number(b.dataset.row), Number(b.dataset.col)])",
+    )
+    path = [board.square(die) for die in board.path(word)]
+    assert [(r, c) for _, r, c in sorted(steps)] == path
+    assert page.is_visible("#path-note") and in_view(page, "#grid")
+    page.close()
+
+
+def test_a_words_path_is_drawn_on_the_photo(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.select_option("#game", "hunt")
+    page.set_input_files("#photo", str(SAMPLES / "swedish-tray.jpg"))
+    page.wait_for_selector("#hunt:not([hidden])")
+    page.click("#all-words-button")
+    page.wait_for_selector("#all-words button.word")
+    first = page.get_attribute("#all-words button.word", "data-word")
+    page.click("#all-words button.word")
+    points = page.get_attribute("#targets .path polyline", "points")
+    assert len(points.split()) == page.locator("#grid button.path").count() == len(first)
+    page.close()
+
+
+def test_the_round_timer_ends_the_round_clearly(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    assert page.is_hidden("#timer")
+    page.select_option("#game", "hunt")
+    assert page.input_value("#minutes") == "3" and page.inner_text("#clock") == "3:00"
+    page.fill("#minutes", "0.05")
+    assert page.inner_text("#clock") == "0:03"
+    page.click("#timer-start")
+    assert page.is_hidden("#timer-start") and not page.is_hidden("#timer-stop")
+    page.wait_for_selector("#timer.ended", timeout=10000)
+    assert page.inner_text("#clock") == "Time's up! Pens down."
+    assert page.is_visible("#timer-start")
+    page.close()
+
+
+def test_the_score_sheet_is_a_table_exported_with_words_and_kept_when_over(
+    live_server: str, chromium, tmp_path: Path
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    start_logged_game(page, "scrabble-cubes-two")
+    score_grid(page, "CAT\nunused: E")
+    page.click("#accept")
+    page.wait_for_selector("#sheet:not([hidden])")
+    game_id = int(page.input_value("#log-game"))
+    with ScoreLog(tmp_path / "log.sqlite") as log:
+        sheet = log.sheet(game_id).to_json()
+    table = page.eval_on_selector_all(
+        "#sheet-table tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    ann = sheet["players"][0]
+    lengths = sheet["lengths_left"]
+    assert list(lengths) == ["Ann", "Bo"] and len(lengths["Ann"]) == 6
+    assert table == [
+        ["Round", "Ann", "Bo to play"],
+        ["1", str(ann["rounds"][0]), "–"],
+        ["Lengths left in round 1", *(", ".join(map(str, left)) for left in lengths.values())],
+        ["Total", str(ann["total"]), "0"],
+    ]
+    assert page.inner_text("#sheet-status") == "Bo to play (round 1)."
+    with page.expect_download() as download:
+        page.click("#export-csv")
+    (row,) = csv.DictReader(io.StringIO(Path(download.value.path()).read_text()))
+    assert (row["side"], row["words"], row["score"]) == ("Ann", "CAT", str(ann["total"]))
+
+    start_logged_game(page, "scrabble-cubes", "Cy", rounds="1")
+    score_grid(page, "CAT\nunused: E")
+    page.click("#accept")
+    page.wait_for_function(
+        "document.querySelector('#sheet-status').textContent.startsWith('Game over')"
+    )
+    finished = page.eval_on_selector_all(
+        "#log-game optgroup[label=Finished] option", "os => os.map(o => o.value)"
+    )
+    assert finished == [page.input_value("#log-game")]
+    assert page.is_hidden("#player-label") and "Cy wins" in page.inner_text("#sheet-status")
+    page.select_option("#log-game", str(game_id))
+    page.click("#sheet-button")
+    page.wait_for_function(
+        f"document.querySelector('#export-csv').href.endsWith('/{game_id}/export.csv')"
+    )
+    assert page.inner_text("#sheet-status") == "Bo to play (round 1)."
     page.close()
 
 
@@ -295,7 +418,7 @@ def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_pa
 
     page.click("#accept")
     page.wait_for_selector("#sheet:not([hidden])")
-    assert "Bo to play" in page.inner_text("#sheet-text")
+    assert "Bo to play" in page.inner_text("#sheet-status")
     page.click("#sheet-close")
     page.evaluate("document.getElementById('figure').scrollIntoView()")
     shot = page.screenshot(path=str(tmp_path / "phone-page.png"))

@@ -15,7 +15,7 @@ from cubecam.errors import InputError
 from cubecam.layout import Layout
 from cubecam.rules.tally import signed
 from cubecam.scorelog import KINDS, Recorded, ScoreLog, Standing
-from cubecam.scorelog.export import FORMATS, export_csv, export_json
+from cubecam.scorelog.export import FORMATS, export_text
 
 
 def read_layout(grid: Path | None, photo: Path | None, cubeset: str | None) -> Layout:
@@ -307,10 +307,7 @@ def export(game_id: int, fmt: str, out: Path | None, db_path: Path | None) -> No
     """Write a game out: JSON with every turn's grid and tally, or CSV of the scores."""
     with ScoreLog(db_path, read_only=True) as log:
         game_, turns, sheet = log.game(game_id), log.turns(game_id), log.sheet(game_id)
-    if fmt == "csv":
-        text = export_csv(game_, turns, sheet)
-    else:
-        text = json.dumps(export_json(game_, turns, sheet), ensure_ascii=False, indent=2) + "\n"
+    text = export_text(game_, turns, sheet, fmt)
     if out is None:
         click.echo(text, nl=False)
         return

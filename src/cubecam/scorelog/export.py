@@ -1,18 +1,40 @@
 """A logged game written out: JSON with every turn's grid and tally, or CSV of the scores.
 
 The CSV has one row per turn, toss, pass or hunt round of each side, and one per
-Game Two slam bonus, so summing ``score`` by ``side`` gives the sheet's totals.
+Game Two slam bonus, so summing ``score`` by ``side`` gives the sheet's totals;
+``words`` are the turn's words that scored and ``not_counted`` those that did not.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+from collections.abc import Mapping
 
 from cubecam.scorelog.games import Game, Sheet, Turn
 
-CSV_FIELDS = ("game", "kind", "round", "seq", "side", "player", "action", "score", "created")
+CSV_FIELDS = (
+    "game",
+    "kind",
+    "round",
+    "seq",
+    "side",
+    "player",
+    "action",
+    "score",
+    "words",
+    "not_counted",
+    "created",
+)
 FORMATS = ("csv", "json")
+
+
+def export_text(game: Game, turns: list[Turn], sheet: Sheet, fmt: str) -> str:
+    """The game as the text of a ``fmt`` file (one of FORMATS)."""
+    if fmt == "csv":
+        return export_csv(game, turns, sheet)
+    return json.dumps(export_json(game, turns, sheet), ensure_ascii=False, indent=2) + "\n"
 
 
 def export_json(game: Game, turns: list[Turn], sheet: Sheet) -> dict:
@@ -53,6 +75,8 @@ def export_csv(game: Game, turns: list[Turn], sheet: Sheet) -> str:
                 "player": t.player or "",
                 "action": t.action,
                 "score": t.score,
+                "words": " ".join(words_of(t.tally, counted=True)),
+                "not_counted": " ".join(words_of(t.tally, counted=False)),
                 "created": t.created,
             }
         )
@@ -69,7 +93,24 @@ def export_csv(game: Game, turns: list[Turn], sheet: Sheet) -> str:
                         "player": "",
                         "action": detail["bonus_name"],
                         "score": detail["bonus"],
+                        "words": "",
+                        "not_counted": "",
                         "created": "",
                     }
                 )
     return out.getvalue()
+
+
+def words_of(tally: Mapping, *, counted: bool) -> list[str]:
+    """The words of a recorded tally that scored (or, with ``counted=False``, those that did not),
+    from a crossword's tally or a hunt player's.
+
+    >>> words_of({"words": [{"word": "CAT", "valid": True}, {"word": "XU", "valid": False}]},
+    ...          counted=False)
+    ['XU']
+    >>> words_of({"accepted": [{"word": "rakt", "points": 2}], "rejected": []}, counted=True)
+    ['rakt']
+    """
+    crossword = [w["word"] for w in tally.get("words", ()) if bool(w.get("valid")) == counted]
+    hunt = [w["word"] for w in tally.get("accepted" if counted else "rejected", ())]
+    return crossword + hunt

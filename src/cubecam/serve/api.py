@@ -15,6 +15,7 @@ from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes
 from cubecam.serve.games import (
     GAMES,
     LANGS,
+    board_words,
     check_lang,
     cubeset_of,
     game_choice,
@@ -25,6 +26,8 @@ from cubecam.serve.games import (
 from cubecam.serve.photos import annotated_jpeg, jpeg, read
 from cubecam.serve.schemas import (
     AddedCubeIn,
+    BoardWordOut,
+    BoardWordsOut,
     CaptureOut,
     CorrectionIn,
     CubeOut,
@@ -164,12 +167,29 @@ def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
     )
 
 
-def hunt_round(capture: Capture, body: HuntIn) -> tuple[RoundTally, list[ScoredWord]]:
-    """The players' words scored on a word-hunt capture's board, and every word on it."""
+@router.get(
+    "/captures/{capture_id}/words", summary="Every word on a word-hunt board, and where it lies"
+)
+def get_board_words(request: Request, capture_id: CaptureId) -> BoardWordsOut:
+    capture = store_of(request).get(capture_id)
+    _check_hunt(capture)
+    words = board_words(capture.layout, capture.lang)
+    return BoardWordsOut(
+        words=[BoardWordOut(word=w.word, points=w.points, path=path) for w, path in words],
+        max_score=sum(w.points for w, _ in words),
+    )
+
+
+def _check_hunt(capture: Capture) -> None:
     if GAMES[capture.game].kind is not LayoutKind.TRAY:
         raise InputError(
             f"{capture.game} is not a word hunt: choose the word hunt and read the tray"
         )
+
+
+def hunt_round(capture: Capture, body: HuntIn) -> tuple[RoundTally, list[ScoredWord]]:
+    """The players' words scored on a word-hunt capture's board, and every word on it."""
+    _check_hunt(capture)
     names = [player.name.strip() for player in body.players]
     if len(set(names)) < len(names):
         raise InputError("two players have the same name")

@@ -79,6 +79,23 @@ def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
     return validity
 
 
+def board_words(layout: Layout, lang: str) -> list[tuple[ScoredWord, list[Square]]]:
+    """Every word on a word-hunt board, best first, with the squares that spell it in order."""
+    board = Board.from_layout(layout)
+    top, left, _, _ = layout.bounds()
+    words = hunt_rules(base_language(lang)).solve(board, load_lexicon(lang))
+    return [
+        (
+            word,
+            [
+                (top + row, left + col)
+                for row, col in map(board.square, board.path(word.word) or ())
+            ],
+        )
+        for word in words
+    ]
+
+
 def score_hunt(
     layout: Layout, lang: str, players: dict[str, str], *, fast: bool, compounds: bool
 ) -> tuple[RoundTally, list[ScoredWord]]:

@@ -6,12 +6,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Request, Response
 
 from cubecam.errors import InputError
 from cubecam.rules.hunt import parse_word_list
 from cubecam.rules.tally import signed
 from cubecam.scorelog import KINDS, Game, ScoreLog, Sheet
+from cubecam.scorelog.export import export_text
 from cubecam.serve.api import ERRORS, store_of
 from cubecam.serve.captures import Recording
 from cubecam.serve.games import GAMES, cubeset_of
@@ -28,6 +29,7 @@ from cubecam.serve.schemas import (
 
 router = APIRouter(prefix="/api/log", responses=ERRORS)
 GameId = Annotated[int, Path(ge=1, le=2**62, description="a logged game's number")]
+ExportFormat = Annotated[str, Path(pattern=r"^(csv|json)$", description="csv or json")]
 LISTED = 30
 
 
@@ -117,6 +119,21 @@ def undo(request: Request, game_id: GameId) -> UndoneOut:
         round_ = removed[0].round
         text = f"Undone: round {round_} ({what})" if len(removed) > 1 else f"Undone: {what}"
         return UndoneOut(text=text, sheet=_sheet_out(log.sheet(game_id)))
+
+
+@router.get(
+    "/games/{game_id}/export.{fmt}",
+    summary="A logged game as a file: CSV of every turn's score and words, or JSON of everything",
+    response_class=Response,
+    responses={200: {"content": {"text/csv": {}, "application/json": {}}}},
+)
+def export_game(request: Request, game_id: GameId, fmt: ExportFormat) -> Response:
+    with score_log(request) as log:
+        game, turns, sheet = log.game(game_id), log.turns(game_id), log.sheet(game_id)
+    body = export_text(game, turns, sheet, fmt)
+    media = "text/csv; charset=utf-8" if fmt == "csv" else "application/json"
+    disposition = f'attachment; filename="cubecam-game-{game_id}.{fmt}"'
+    return Response(body, media_type=media, headers={"Content-Disposition": disposition})
 
 
 def _check_game(game: Game, capture_game: str) -> None:

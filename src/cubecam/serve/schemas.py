@@ -180,6 +180,19 @@ class HuntWordOut(BaseModel):
     points: int
 
 
+class BoardWordOut(BaseModel):
+    word: str
+    points: int
+    path: list[tuple[int, int]] = Field(
+        description="the (row, col) squares that spell it, in order"
+    )
+
+
+class BoardWordsOut(BaseModel):
+    words: list[BoardWordOut] = Field(description="every word on the board, best first")
+    max_score: int = Field(description="what every word on the board would score")
+
+
 class HuntRejectedOut(BaseModel):
     word: str
     reason: str

@@ -44,9 +44,12 @@ async function busy(near, work, note = "One moment…") {
 
 function game() { return games.find((g) => g.name === $("game").value); }
 
+function showTimer() { $("timer").hidden = game().kind !== "tray"; }
+
 async function start() {
   $("game").addEventListener("change", () => {
     localStorage.setItem("cubecam.game", $("game").value);
+    showTimer();
     $("lang").value = game().lang;
     const g = loggedGame();
     if (g && g.kind !== $("game").value) $("log-game").value = "";
@@ -61,13 +64,18 @@ async function start() {
   $("accept").addEventListener("click", accept);
   $("undo").addEventListener("click", undo);
   $("sheet-undo").addEventListener("click", undo);
-  $("sheet-button").addEventListener("click", showSheet);
+  $("round-undo").addEventListener("click", undo);
+  $("sheet-button").addEventListener("click", openSheet);
   $("sheet-close").addEventListener("click", () => { $("sheet").hidden = true; });
   $("add-player").addEventListener("click", () => addHuntPlayer(""));
   $("hunt-button").addEventListener("click", scoreHunt);
   $("log-game").addEventListener("change", choosePlayers);
   $("new-button").addEventListener("click", newGame);
   $("accept-round").addEventListener("click", acceptRound);
+  $("all-words-button").addEventListener("click", () => busy($("all-words-button"), boardWords));
+  $("timer-start").addEventListener("click", startTimer);
+  $("timer-stop").addEventListener("click", () => { stopTimer(); resetClock(); });
+  $("minutes").addEventListener("input", resetClock);
   addHuntPlayer("");
   addHuntPlayer("");
   games = await api("GET", "/api/games");
@@ -75,6 +83,7 @@ async function start() {
   const saved = localStorage.getItem("cubecam.game");
   if (saved && games.some((g) => g.name === saved)) $("game").value = saved;
   $("lang").value = game().lang;
+  showTimer();
   await Promise.all([loadLog(), loadKinds()]);
   document.body.dataset.ready = "yes";
 }
@@ -120,7 +129,12 @@ function show(next) {
   showPhoto();
   showBoard();
   $("hunt").hidden = capture.kind !== "tray";
+  // A new board, or a die corrected: what was said about the last one no longer holds.
   $("hunt-result").textContent = "";
+  $("all-words").replaceChildren();
+  $("all-words-note").textContent = "";
+  onBoard = new Map();
+  $("path-note").hidden = true;
   updateAccept();
 }
 
@@ -375,12 +389,18 @@ async function moveTo(row, col) {
 
 let logged = [];
 
+// The logged games in the menu: those being played, then the finished ones (to see their sheets).
 async function loadLog() {
-  logged = (await api("GET", "/api/log/games")).filter((g) => !g.over);
+  logged = await api("GET", "/api/log/games");
   const select = $("log-game");
   const keep = select.value;
   select.replaceChildren(new Option("not logged", ""));
-  for (const g of logged) select.add(new Option(`${g.title} (${g.status})`, g.id));
+  for (const [title, over] of [["Playing", false], ["Finished", true]]) {
+    const group = document.createElement("optgroup");
+    group.label = title;
+    for (const g of logged.filter((g) => g.over === over)) group.append(new Option(`${g.title} (${g.status})`, g.id));
+    if (group.children.length) select.append(group);
+  }
   if (logged.some((g) => String(g.id) === keep)) select.value = keep;
   choosePlayers();
 }
@@ -391,9 +411,10 @@ async function loadKinds() {
 
 async function newGame() {
   const players = $("new-players").value.split(",").map((p) => p.trim()).filter(Boolean);
-  const target = $("new-target").value ? Number($("new-target").value) : null;
+  const number = (id) => ($(id).value ? Number($(id).value) : null);
   await busy($("new-button"), async () => {
-    const game = await api("POST", "/api/log/games", { kind: $("new-kind").value, players, target });
+    const game = await api("POST", "/api/log/games",
+      { kind: $("new-kind").value, players, target: number("new-target"), rounds: number("new-rounds") });
     await loadLog();
     $("log-game").value = game.id;
     $("new-game").open = false;
@@ -405,13 +426,14 @@ function loggedGame() { return logged.find((g) => String(g.id) === $("log-game")
 
 function choosePlayers() {
   const g = loggedGame();
-  $("player-label").hidden = !g || g.kind === "hunt";
+  $("player-label").hidden = !g || g.kind === "hunt" || g.over;
   $("sheet-button").hidden = !g;
   $("player").replaceChildren(...(g ? g.players : []).map((p) => new Option(p, p)));
   if (g && g.to_play.length) $("player").value = g.to_play[0];
   if (g && $("game").value !== g.kind) {
     $("game").value = g.kind;
     $("lang").value = game().lang;
+    showTimer();
   }
   if (g && g.kind === "hunt") {
     $("hunt-players").replaceChildren();
@@ -423,8 +445,9 @@ function choosePlayers() {
 function updateAccept() {
   const g = loggedGame();
   const recorded = capture && capture.recorded;
-  $("accept").hidden = !(capture && capture.tally && g && g.kind === capture.game);
-  $("accept-round").hidden = !(capture && capture.kind === "tray" && g && g.kind === "hunt");
+  const open = g && (!g.over || recorded);
+  $("accept").hidden = !(capture && capture.tally && open && g.kind === capture.game);
+  $("accept-round").hidden = !(capture && capture.kind === "tray" && open && g.kind === "hunt");
   $("accept").disabled = $("accept-round").disabled = Boolean(recorded);
   for (const id of ["accept-note", "round-note"]) $(id).textContent = recorded ? `Recorded as ${recorded}.` : "";
   $("undo").hidden = !(recorded && !$("accept").hidden);
@@ -435,7 +458,7 @@ function updateAccept() {
 async function recorded(done) {
   capture.recorded = (await api("GET", `/api/captures/${capture.id}`)).recorded;
   await loadLog();
-  showSheetText(done.sheet);
+  showSheet(done.sheet);
 }
 
 async function accept() {
@@ -460,22 +483,81 @@ async function undo(event) {
     const done = await api("POST", `/api/log/games/${g.id}/undo`);
     if (capture) capture.recorded = (await api("GET", `/api/captures/${capture.id}`)).recorded;
     await loadLog();
-    showSheetText(done.sheet);
+    showSheet(done.sheet);
     $("sheet-note").textContent = done.text;
   });
 }
 
-async function showSheet() {
+async function openSheet() {
   const g = loggedGame();
   if (!g) return;
-  await busy($("sheet-button"), async () => showSheetText(await api("GET", `/api/log/games/${g.id}`)));
+  await busy($("setup"), async () => showSheet(await api("GET", `/api/log/games/${g.id}`)));
 }
 
-function showSheetText(sheet) {
-  $("sheet-text").textContent = sheet.text;
+// The score sheet as a table: a row a round, a column a player (or partnership), the totals,
+// whose turn it is, and in a Game Two round the word lengths each player has left.
+function showSheet(out) {
+  const sheet = out.sheet;
+  $("sheet-title").textContent = out.game.title;
+  const table = $("sheet-table");
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  head.append(cell("th", "Round"));
+  for (const player of sheet.players) {
+    const th = cell("th", player.name);
+    if (sheet.to_play.includes(player.name) && !sheet.over) {
+      th.classList.add("to-play");
+      th.append(cell("small", " to play"));
+    }
+    if (sheet.winners.includes(player.name)) th.classList.add("winner");
+    head.append(th);
+  }
+  const body = table.createTBody();
+  sheet.rounds.forEach((round, i) => {
+    const tr = body.insertRow();
+    tr.append(cell("th", String(round.number)));
+    for (const player of sheet.players) {
+      const score = player.rounds[i];
+      tr.append(cell("td", score === null || score === undefined ? "–" : signed(score)));
+    }
+  });
+  const lengths = sheet.lengths_left;
+  if (!sheet.over && Object.keys(lengths).length) {
+    const tr = body.insertRow();
+    tr.className = "lengths";
+    tr.append(cell("th", `Lengths left in round ${sheet.round}`));
+    for (const player of sheet.players) {
+      const left = lengths[player.name];
+      tr.append(cell("td", left ? left.join(", ") || "none" : ""));
+    }
+  }
+  const foot = table.createTFoot().insertRow();
+  foot.append(cell("th", "Total"));
+  for (const player of sheet.players) foot.append(cell("td", signed(player.total)));
+  $("sheet-status").textContent = [...sheet.notes, sentence(sheet.status)].join(" ");
+  $("sheet-rounds").replaceChildren(...sheet.rounds.filter((r) => Object.keys(r.lines).length).map((round) => {
+    const details = document.createElement("details");
+    details.append(cell("summary", `Round ${round.number}`));
+    for (const [name, lines] of Object.entries(round.lines)) {
+      details.append(cell("h3", name));
+      const ul = document.createElement("ul");
+      ul.append(...lines.map((line) => item(line, "")));
+      details.append(ul);
+    }
+    return details;
+  }));
+  for (const fmt of ["csv", "json"]) $(`export-${fmt}`).href = `/api/log/games/${sheet.id}/export.${fmt}`;
+  $("sheet-text").textContent = out.text;
   $("sheet-note").textContent = "";
+  $("sheet-undo").hidden = !sheet.rounds.length;
   $("sheet").hidden = false;
   $("sheet").scrollIntoView();
+}
+
+function cell(tag, text) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  return element;
 }
 
 // --- Word hunt ---------------------------------------------------------------
@@ -498,34 +580,164 @@ function huntPlayers() {
 }
 
 async function scoreHunt() {
-  await busy($("hunt-button"), async () => showHunt(await api("POST", `/api/captures/${capture.id}/hunt`,
-    { players: huntPlayers(), fast: $("fast").checked })));
+  await busy($("hunt-button"), async () => {
+    const [result] = await Promise.all([
+      api("POST", `/api/captures/${capture.id}/hunt`, { players: huntPlayers(), fast: $("fast").checked }),
+      boardWords(),
+    ]);
+    showHunt(result);
+  });
 }
 
+// The round's sheet: each player's points, then each player's words, scored or not and why.
 function showHunt(result) {
   const out = $("hunt-result");
   out.replaceChildren();
+  const table = document.createElement("table");
+  table.className = "round-sheet";
+  const head = table.createTHead().insertRow();
+  for (const title of ["Player", "Words that score", "Points"]) head.append(cell("th", title));
+  const body = table.createTBody();
+  for (const player of result.players) {
+    const tr = body.insertRow();
+    const written = player.accepted.length + player.rejected.length;
+    tr.append(cell("th", player.name), cell("td", `${player.accepted.length} of ${written}`),
+      cell("td", String(player.total)));
+    if (result.winners.includes(player.name)) tr.classList.add("winner");
+  }
+  out.append(table);
   for (const player of result.players) {
     const div = document.createElement("div");
     div.className = "hunt-player";
-    const h = document.createElement("h3");
-    h.textContent = `${player.name}: ${player.total}`;
-    const ul = document.createElement("ul");
-    for (const w of player.accepted) ul.append(item(`${w.word} ${w.points}`, ""));
-    for (const w of player.rejected) ul.append(item(`${w.word}: ${w.reason}`, "rejected"));
-    div.append(h, ul);
+    const words = document.createElement("ul");
+    for (const w of player.accepted) words.append(wordItem(w.word, String(w.points), ""));
+    for (const w of player.rejected) words.append(wordItem(w.word, w.reason, "rejected"));
+    div.append(cell("h3", `${player.name}: ${player.total}`), words);
     out.append(div);
   }
-  const winner = document.createElement("p");
+  const winner = cell("p", result.winner ? `Winner: ${result.winner}` : "No winner");
   winner.className = "score";
-  winner.textContent = result.winner ? `Winner: ${result.winner}` : "No winner";
   out.append(winner);
   if (result.missed.length) {
-    const p = document.createElement("p");
+    const p = cell("p", "Nobody found: ");
     p.className = "missed";
-    p.textContent = "Nobody found: " + result.missed.map((w) => `${w.word} (${w.points})`).join(", ");
+    result.missed.forEach((w, n) => p.append(n ? ", " : "", wordButton(w.word, `${w.word} (${w.points})`)));
     out.append(p);
   }
+}
+
+// --- Every word on the board, and where a word lies on it ---
+
+let onBoard = new Map();   // word -> its path of [row, col] squares, for the capture shown
+
+async function boardWords() {
+  const result = await api("GET", `/api/captures/${capture.id}/words`);
+  onBoard = new Map(result.words.map((w) => [w.word, w.path]));
+  const count = result.words.length;
+  $("all-words-note").textContent =
+    `${count} ${count === 1 ? "word" : "words"} on the board, ${result.max_score} points in all. Tap a word to see where it lies.`;
+  $("all-words").replaceChildren(...result.words.map((w) => wordButton(w.word, `${w.word} ${w.points}`)));
+}
+
+function wordButton(word, text) {
+  const button = cell("button", text);
+  button.type = "button";
+  button.className = "word";
+  button.dataset.word = word;
+  button.addEventListener("click", () => showPath(word));
+  return button;
+}
+
+function wordItem(word, note, cls) {
+  const li = item("", cls);
+  li.append(onBoard.has(word) ? wordButton(word, word) : word, ` ${note}`);
+  return li;
+}
+
+// Draw the word's path on the board (each die numbered in order) and over the photo.
+function showPath(word) {
+  const path = onBoard.get(word) || [];
+  for (const button of document.querySelectorAll("#grid button.path")) {
+    button.classList.remove("path");
+    delete button.dataset.step;
+  }
+  path.forEach(([r, c], n) => {
+    const button = document.querySelector(`#grid button[data-row="${r}"][data-col="${c}"]`);
+    button.classList.add("path");
+    button.dataset.step = n + 1;
+  });
+  for (const old of document.querySelectorAll("#targets .path")) old.remove();
+  const centers = path.map(([r, c]) => capture.cubes.find((k) => k.row === r && k.col === c))
+    .filter((cube) => cube && cube.center).map((cube) => cube.center);
+  if (centers.length) {
+    const line = svg("g", { class: "path" }, $("targets"));
+    const width = Math.min(...capture.cubes.filter((c) => c.corners).map(edge)) / 8;
+    svg("polyline", { points: centers.map(([x, y]) => `${x},${y}`).join(" "), "stroke-width": width }, line);
+    svg("circle", { cx: centers[0][0], cy: centers[0][1], r: width * 1.6 }, line);
+  }
+  $("path-note").textContent = path.length ? `${word}: ${path.map(([r, c]) => `row ${r + 1}, column ${c + 1}`).join(" → ")}` : "";
+  $("path-note").hidden = !path.length;
+  (capture.photo_url ? $("figure") : $("board")).scrollIntoView({ block: "start" });
+}
+
+// --- The round timer: three minutes by default, and an end nobody can miss ---
+
+let timer = null;
+
+function startTimer() {
+  const minutes = Number($("minutes").value);
+  if (!(minutes > 0 && minutes <= 60)) {
+    say("the round lasts more than 0 and at most 60 minutes", $("minutes").parentElement);
+    return;
+  }
+  stopTimer();
+  const end = Date.now() + minutes * 60000;
+  $("timer").classList.remove("ended");
+  $("timer-start").hidden = true;
+  $("timer-stop").hidden = false;
+  const tick = () => {
+    const left = Math.max(0, end - Date.now());
+    showClock(left);
+    if (!left) endRound();
+  };
+  tick();
+  timer = setInterval(tick, 250);
+}
+
+function stopTimer() {
+  clearInterval(timer);
+  timer = null;
+  $("timer-start").hidden = false;
+  $("timer-stop").hidden = true;
+}
+
+function showClock(ms) {
+  const seconds = Math.ceil(ms / 1000);
+  $("clock").textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function endRound() {
+  stopTimer();
+  $("timer").classList.add("ended");
+  $("clock").textContent = "Time's up! Pens down.";
+  if (navigator.vibrate) navigator.vibrate([400, 150, 400, 150, 400]);
+  try {
+    const audio = new AudioContext();
+    for (const at of [0, 0.35, 0.7]) {
+      const tone = audio.createOscillator();
+      tone.frequency.value = 880;
+      tone.connect(audio.destination);
+      tone.start(audio.currentTime + at);
+      tone.stop(audio.currentTime + at + 0.25);
+    }
+  } catch { /* no sound on this phone: the screen still says so */ }
+}
+
+function resetClock() {
+  if (timer) return;
+  $("timer").classList.remove("ended");
+  const minutes = Number($("minutes").value);
+  if (minutes > 0) showClock(minutes * 60000);
 }
 
 function item(text, cls) {
