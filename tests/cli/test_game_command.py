@@ -271,3 +271,15 @@ def test_a_hunt_player_is_one_player_in_any_case(files):
     assert totals(db, game) == {"Anna": 5, "Bo": 3}
     out = cli(db, "new", "--game", "hunt", "--player", "Anna", "--player", "anna", code=2)
     assert "every player and partnership needs its own name: 'Anna'" in out
+
+
+def test_a_finished_game_says_who_won_in_one_sentence(files):
+    db = files / "scores.sqlite3"
+    game = cli(db, "new", "--game", "hunt", "--player", "Anna", "--player", "Bo", "--target", "10")
+    game = game.strip()
+    cli(db, "turn", game, "--points", "Anna=12", "--points", "Bo=3")
+    out = cli(db, "turn", game, "--points", "Anna=1", "--points", "Bo=1", code=2)
+    assert out == f"cubecam: error: game {game} is over: Anna wins with 12\n"
+    out = cli(db, "turn", game, "--points", "Anna=-4", "--points", "Bo=1", code=2)
+    assert out.startswith("cubecam: error: points in a round are whole numbers from 0 to ")
+    assert out.endswith(", not Anna -4\n")

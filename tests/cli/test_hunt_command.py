@@ -212,3 +212,11 @@ def test_block_wild_lets_a_word_pass_through_the_solid_face(tmp_path):
     assert "Ö ■ Ä" in result.stdout
     result = hunt("--grid", tmp_path / "b.txt", "--path", "äta", "--block-wild", "--json")
     assert json.loads(result.stdout)["path"]["squares"] == [[2, 3], [2, 2], [1, 3]]
+
+
+def test_a_board_the_set_does_not_fill_is_a_warning_in_a_sentence(tmp_path):
+    (tmp_path / "big.txt").write_text("\n".join(["A B C D E"] * 5), "utf-8")
+    result = hunt("--grid", tmp_path / "big.txt", "--set", "swedish-4x4", "--path", "abc")
+    assert result.exit_code == 0, result.output
+    assert "warning: the board is 5×5, but the Swedish" in result.stderr
+    assert "set fills a 4×4 tray" in result.stderr

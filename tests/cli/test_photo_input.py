@@ -1,6 +1,6 @@
 import pytest
 
-from cubecam.cli.photo_input import apply_fixes, layout_from
+from cubecam.cli.photo_input import apply_fixes, describe, layout_from
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import Face
@@ -51,3 +51,16 @@ def test_fixes_count_on_the_grid_as_printed():
     layout = parse_grid(".....\n..CAT")
     assert format_grid(layout) == "CAT"
     assert format_grid(apply_fixes(layout, ["1,1=B"])) == "BAT"
+
+
+def test_an_unsure_cube_is_named_by_its_square_not_its_pixels():
+    from cubecam.vision.reading import CubeReading, Reading
+
+    cubes = [
+        CubeReading("W", 0.62, [("M", 0.2)], (657.0, 588.0), [], 0, 3),
+        CubeReading("T", 0.5, [], (100.0, 80.0), [], None, None),
+    ]
+    text = describe(Reading(parse_grid("...W\nunused: T"), cubes, (800, 600), []))
+    assert "unsure: the cube at row 1, column 4 reads W (62% sure); it could be M (20%)" in text
+    assert "unsure: a cube left over reads T (50% sure); nothing else fits" in text
+    assert "657" not in text and "588" not in text

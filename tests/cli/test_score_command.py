@@ -139,3 +139,16 @@ def test_a_fix_outside_the_grid_is_refused():
         "cubecam: error: --fix 9,9=E: row 9, column 9 is outside the grid, "
         "which has 5 rows and 5 columns (counted from 1)\n"
     )
+
+
+def test_messages_read_as_sentences(tmp_path):
+    grid = tmp_path / "apart.grid"
+    grid.write_text("CAT\n...\n..X\n", "utf-8")
+    result = run("score", "--grid", str(grid))
+    assert (
+        "Rule violation: only one grouping is allowed: 1 cube at row 3, column 3 does not "
+        "interlock with the crossword and counts as unused"
+    ) in result.stdout
+    result = run("adlib", "--grid", str(grid))
+    assert result.exit_code == 2
+    assert "give --grid twice, not once" in result.stderr

@@ -156,7 +156,11 @@ def read_players(args: tuple[str, ...]) -> dict[str, list[str]]:
 def _warn_about_set(layout: Layout, cubes: CubeSet) -> None:
     problems = cubes.check(layout)
     if cubes.size and layout.rows() and len(layout.rows()) != cubes.size:
-        problems.append(f"the {cubes.title} set fills a {cubes.size}×{cubes.size} tray")
+        side = len(layout.rows())
+        problems.append(
+            f"the board is {side}×{side}, but the {cubes.title} set fills a "
+            f"{cubes.size}×{cubes.size} tray"
+        )
     missing = cubes.unexplained([face.symbol for face in layout.faces()])
     if missing:
         problems.append(f"no remaining die of the {cubes.title} set shows {' '.join(missing)}")

@@ -106,14 +106,20 @@ def describe(reading: Reading) -> str:
     """The text grid read, then one line per unsure cube (and the reader's notes)."""
     lines = [format_grid(reading.layout)]
     for cube in reading.unsure():
-        where = f"row {cube.row + 1}, col {cube.col + 1}" if cube.row is not None else "left over"
-        others = ", ".join(f"{s} {p:.0%}" for s, p in cube.alternatives) or "none"
-        fixed = (
-            f" (read {cube.corrected_from}, changed to fit the set)" if cube.corrected_from else ""
+        where = (
+            f"the cube at row {cube.row + 1}, column {cube.col + 1}"
+            if cube.row is not None
+            else "a cube left over"
         )
+        fixed = (
+            f" (read as {cube.corrected_from}, changed to fit the set)"
+            if cube.corrected_from
+            else ""
+        )
+        others = ", ".join(f"{s} ({p:.0%})" for s, p in cube.alternatives)
         lines.append(
-            f"unsure: {cube.symbol} {cube.confidence:.0%} at {where} "
-            f"(x {cube.center[0]:.0f}, y {cube.center[1]:.0f}){fixed}; else {others}"
+            f"unsure: {where} reads {cube.symbol} ({cube.confidence:.0%} sure){fixed}; "
+            + (f"it could be {others}" if others else "nothing else fits")
         )
     lines += [f"note: {note}" for note in reading.notes if "changed to" not in note]
     return "\n".join(lines)

@@ -134,7 +134,8 @@ def adlib(
     """
     if len(grids) != 2:
         raise InputError(
-            f"a Duplicate Ad-Lib round has two players: give --grid twice, not {len(grids)} times"
+            "a Duplicate Ad-Lib round has two players: give --grid twice, not "
+            + ("once" if len(grids) == 1 else f"{len(grids)} times")
         )
     names = list(players) or ["Player 1", "Player 2"]
     if len(names) != 2 or names[0] == names[1]:

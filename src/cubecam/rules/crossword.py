@@ -49,9 +49,11 @@ class CrosswordGame:
         outside = [sq for group in groups[1:] for sq in group]
         violations = []
         if outside:
+            one = len(outside) == 1
             violations.append(
-                f"only one grouping is allowed: {len(outside)} cube{'s' if len(outside) > 1 else ''} "
-                f"at {_where(outside)} do not interlock with the crossword and count as unused"
+                f"only one grouping is allowed: {len(outside)} cube{'' if one else 's'} at "
+                f"{_where(outside)} {'does' if one else 'do'} not interlock with the crossword "
+                f"and {'counts' if one else 'count'} as unused"
             )
         words = find_words(layout, main)
         in_words = {sq for w in words for sq in w.squares}
@@ -139,6 +141,12 @@ def get_game(name: str, cubeset: CubeSet | None = None) -> CrosswordGame:
 
 
 def _where(squares: list[Square]) -> str:
-    return ", ".join(f"row {r + 1} column {c + 1}" for r, c in squares[:4]) + (
-        ", …" if len(squares) > 4 else ""
-    )
+    """Where the squares lie, as players say it; past four squares, how many more.
+
+    >>> _where([(8, 8)]), _where([(0, 6), (1, 6)])
+    ('row 9, column 9', 'row 1, column 7; row 2, column 7')
+    >>> _where([(0, c) for c in range(6)])
+    'row 1, column 1; row 1, column 2; row 1, column 3; row 1, column 4 and 2 more'
+    """
+    places = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in squares[:4])
+    return places + (f" and {len(squares) - 4} more" if len(squares) > 4 else "")

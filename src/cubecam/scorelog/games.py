@@ -166,12 +166,16 @@ class Standing:
         """``Anna to play (round 2)``, ``Game over: Bo wins with 212``, ..."""
         names = [self.game.sides[seat].name for seat in self.to_play]
         if self.over:
-            if self.winner:
-                return f"Game over: {self.winner} wins with {self.totals_by_name()[self.winner]}"
-            return f"Game over: a tie between {' and '.join(self.winners)}"
+            return f"Game over: {self.result()}"
         if self.game.rules.simultaneous:
             return f"Round {self.round}: waiting for {', '.join(names)}"
         return f"{names[0]} to play (round {self.round})"
+
+    def result(self) -> str:
+        """How a finished game ended: ``Bo wins with 212``, ``a tie between Ann and Bo``."""
+        if self.winner:
+            return f"{self.winner} wins with {self.totals_by_name()[self.winner]}"
+        return f"a tie between {' and '.join(self.winners)}"
 
     def to_json(self) -> dict:
         """The standing as the log keeps it (without the game, which the log keeps apart)."""

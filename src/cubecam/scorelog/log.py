@@ -225,9 +225,15 @@ class ScoreLog:
         if not game.rules.simultaneous or game.rules.crossword:
             raise InputError(f"{game.rules.title} is recorded turn by turn, not as whole rounds")
         scores = {game.side(name).seat: int(value) for name, value in points.items()}
-        if any(not 0 <= value <= MAX_ROUND_POINTS for value in scores.values()):
+        wrong = [
+            f"{name} {value}"
+            for name, value in points.items()
+            if not 0 <= int(value) <= MAX_ROUND_POINTS
+        ]
+        if wrong:
             raise InputError(
-                f"points in a round are whole numbers from 0 to {MAX_ROUND_POINTS:,}: {dict(points)}"
+                f"points in a round are whole numbers from 0 to {MAX_ROUND_POINTS:,}, "
+                f"not {', '.join(wrong)}"
             )
         missing = [s.name for s in game.sides if s.seat not in scores]
         if missing:
@@ -235,7 +241,7 @@ class ScoreLog:
         with self.db.transaction():
             standing = self.standing(game)
             if standing.over:
-                raise InputError(f"game {game_id} is over: {standing.status()}")
+                raise InputError(f"game {game_id} is over: {standing.result()}")
             seq = self._next_seq(game_id)
             grid = format_grid(board) if board else None
             new = tuple(
@@ -287,7 +293,7 @@ class ScoreLog:
     def _may_play(self, game: Game, standing: Standing, player: str) -> Side:
         side = game.side(player)
         if standing.over:
-            raise InputError(f"game {game.id} is over: {standing.status()}")
+            raise InputError(f"game {game.id} is over: {standing.result()}")
         if side.seat not in standing.to_play:
             if game.rules.simultaneous:
                 raise InputError(

@@ -31,8 +31,9 @@ class HuntMatch:
             raise InputError(f"the agreed total must be positive, not {self.target}")
         object.__setattr__(self, "rounds", tuple(dict(r) for r in self.rounds))
         for number, points in enumerate(self.rounds, start=1):
-            if any(value < 0 for value in points.values()):
-                raise InputError(f"round {number} has negative points: {points}")
+            negative = [f"{name} {value}" for name, value in points.items() if value < 0]
+            if negative:
+                raise InputError(f"round {number} has negative points: {', '.join(negative)}")
             if number < len(self.rounds) and self._winner_after(number):
                 raise InputError(f"the game was already won after round {number}")
 
