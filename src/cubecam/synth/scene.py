@@ -26,6 +26,15 @@ from cubecam.synth.face import Colour, render_face
 from cubecam.synth.fonts import available_fonts, scene_fonts
 from cubecam.synth.photo import CLASSIC_SENSOR, SENSORS, Sensor, degrade, glare, uneven_light
 from cubecam.synth.plan import PlacedCube, ScenePlan
+from cubecam.synth.props import (
+    Box,
+    Solid,
+    box_corners,
+    draw_box,
+    draw_hand,
+    draw_score_sheet,
+    place_solids,
+)
 
 CUBE_COLOURS: dict[str, tuple[Colour, Colour]] = {
     "ivory": ((200, 228, 240), (35, 30, 30)),
@@ -70,7 +79,6 @@ MATERIALS = ("plastic", "wood")
 LETTERINGS = ("printed", "painted", "engraved")
 _WOODS = ("light wood", "dark wood")
 _UP = np.array([0.0, 0.0, 1.0])
-_HIDDEN_BY_HAND = np.iinfo(np.int32).max
 
 
 @dataclass(frozen=True)
@@ -273,13 +281,21 @@ def render_scene(
     texels = look.table_texels or max(width, height)
     canvas = _table(rng, camera, look.surface, width, height, texels).astype(np.float32)
     boxes = _tray_boxes(plan, look, rng) if plan.tray_size else []
+    solids: list[Solid] = []
+    if look.props:
+        centres = np.array([(cube.x, cube.y) for cube in plan.cubes])
+        if not plan.tray_size and rng.random() < 0.5:
+            draw_score_sheet(canvas, camera, rng, centres)
+        box, hourglass = (bool(v) for v in rng.random(2) < (0.4, 0.4))
+        pencils = int(rng.integers(0, 3))
+        solids = place_solids(rng, centres, box=box, hourglass=hourglass, pencils=pencils)
     if plan.tray_size:
         _draw_tray_floor(canvas, camera, plan, boxes[0].colour)
     shadow = np.zeros((height // 4 + 1, width // 4 + 1), np.float32)
     for cube in plan.cubes:
         _cast_shadow(shadow, camera, _cube_corners(cube), light)
-    for box in boxes:
-        _cast_shadow(shadow, camera, box.corners, light)
+    for thing in [*boxes, *solids]:
+        _cast_shadow(shadow, camera, thing.corners, light)
     sigma = max(1.0, unit / 4 * look.shadow_blur) if plan.cubes else 2.0
     shadow = cv2.GaussianBlur(shadow, (0, 0), sigma)
     shadow = cv2.resize(shadow, (width, height), interpolation=cv2.INTER_LINEAR)
@@ -287,8 +303,9 @@ def render_scene(
     if clutter:
         _clutter(canvas, rng, camera, plan)
 
-    drawables: list[tuple[float, PlacedCube | _Box]] = [
-        (camera.distance(box.corners.mean(axis=0, keepdims=True))[0], box) for box in boxes
+    drawables: list[tuple[float, PlacedCube | Box | Solid]] = [
+        (camera.distance(thing.corners.mean(axis=0, keepdims=True))[0], thing)
+        for thing in [*boxes, *solids]
     ]
     drawables += [
         (camera.distance(_cube_corners(cube).mean(axis=0, keepdims=True))[0], cube)
@@ -303,8 +320,14 @@ def render_scene(
             i = index[id(item)]
             _draw_cube(canvas, camera, item, look.style(i), look, plan, light, rng)
             drawn_at[i] = step
+        elif isinstance(item, Solid):
+            for part in item.parts:
+                draw_box(canvas, camera, part, light, cover, step)
         else:
-            _draw_box(canvas, camera, item, light, cover, step)
+            draw_box(canvas, camera, item, light, cover, step)
+    for _ in range(look.hands):
+        target = camera.project(_cube_corners(plan.cubes[int(rng.integers(len(plan.cubes)))])[4:])
+        draw_hand(canvas, cover, rng, target.mean(axis=0), unit, light)
 
     labels = [
         _label(camera, cube, _visible(camera, cube, cover, drawn_at[i]))
@@ -601,12 +624,6 @@ def _cast_shadow(
 # --- the word-hunt tray -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Box:
-    corners: np.ndarray
-    colour: Colour
-
-
 def _tray_outline(plan: ScenePlan, height: float) -> np.ndarray:
     n, pitch = plan.tray_size or 0, plan.pitch
     lo, hi = -pitch / 2 - 0.35, (n - 0.5) * pitch + 0.35
@@ -614,7 +631,7 @@ def _tray_outline(plan: ScenePlan, height: float) -> np.ndarray:
     return np.array([(x, y, z) for z in (0.0, height) for x, y in xy])
 
 
-def _tray_boxes(plan: ScenePlan, look: Look, rng: np.random.Generator) -> list[_Box]:
+def _tray_boxes(plan: ScenePlan, look: Look, rng: np.random.Generator) -> list[Box]:
     """The tray's rim as short wall segments, so that painter's order stays right."""
     colour = TRAY_COLOURS[int(rng.integers(len(TRAY_COLOURS)))]
     n, pitch = plan.tray_size or 0, plan.pitch
@@ -630,37 +647,8 @@ def _tray_boxes(plan: ScenePlan, look: Look, rng: np.random.Generator) -> list[_
             (lo, lo + wall, a, b),
             (hi, hi + wall, a, b),
         ):
-            boxes.append(_Box(_box_corners(x0, x1, -y1, -y0, height), colour))
+            boxes.append(Box(box_corners(x0, x1, -y1, -y0, height), colour))
     return boxes
-
-
-def _box_corners(x0: float, x1: float, y0: float, y1: float, height: float) -> np.ndarray:
-    square = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    return np.array([(x, y, z) for z in (0.0, height) for x, y in square])
-
-
-def _draw_box(
-    canvas: np.ndarray,
-    camera: Camera,
-    box: _Box,
-    light: np.ndarray,
-    cover: np.ndarray,
-    step: int,
-) -> None:
-    """Draw ``box``'s visible faces, marking them in ``cover`` as drawn at ``step``."""
-    corners = box.corners
-    faces = [[4 + i, 4 + (i + 1) % 4, (i + 1) % 4, i] for i in range(4)] + [[7, 6, 5, 4]]
-    for face in faces:
-        pts = corners[face]
-        normal = np.cross(pts[1] - pts[0], pts[3] - pts[0])
-        normal /= np.linalg.norm(normal)
-        if normal @ (camera.eye - pts.mean(axis=0)) <= 0:
-            continue
-        shade = 0.4 + 0.6 * max(0.0, float(normal @ light))
-        colour = tuple(float(c) * shade for c in box.colour)
-        poly = np.round(camera.project(pts) * 16).astype(np.int32)
-        cv2.fillConvexPoly(canvas, poly, colour, lineType=cv2.LINE_AA, shift=4)
-        cv2.fillConvexPoly(cover, poly, step, shift=4)
 
 
 def _draw_tray_floor(canvas: np.ndarray, camera: Camera, plan: ScenePlan, colour: Colour) -> None:
