@@ -8,12 +8,12 @@ import cv2
 import numpy as np
 import pytest
 
+from cubecam.layout import Layout
 from cubecam.synth.configs import CONFIGS, config_named
 from cubecam.synth.dataset import make_scene
 from cubecam.synth.face import render_face
 from cubecam.synth.plan import (
     ScenePlan,
-    crossword_layout,
     plan_crossword,
     plan_loose,
     plan_tray,
@@ -41,11 +41,16 @@ def likeness(face: np.ndarray, template: np.ndarray) -> float:
 
 
 def scene_plan(kind: str, rng: np.random.Generator) -> ScenePlan:
+    """A scene of ``kind`` whose faces all show their turn."""
+    letters = sorted(ORIENTED) * 3
     if kind == "crossword":
-        return plan_crossword(rng, crossword_layout(rng), gaps=(0.0, 0.19), touching=True)
+        rows = [letters[:6], [None, letters[6], None, None, letters[7], None], letters[8:14]]
+        layout = Layout.from_rows(rows)
+        layout = Layout(layout.cells, tuple(Layout.from_rows([letters[14:16]]).cells.values()))
+        return plan_crossword(rng, layout, gaps=(0.0, 0.19), touching=True)
     if kind == "tray":
-        return plan_tray(rng, size=5)
-    return plan_loose(rng, count=12, clusters=True)
+        return plan_tray(rng, rows=[letters[i : i + 5] for i in range(0, 25, 5)])
+    return plan_loose(rng, faces=letters[:12], clusters=True)
 
 
 @pytest.mark.parametrize("config", sorted(CONFIGS))
