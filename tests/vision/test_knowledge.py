@@ -1,4 +1,10 @@
-from cubecam.cubesets import load_cubeset
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.vision.knowledge import Guess, alphabet, apply_cubeset
 
 
@@ -35,3 +41,36 @@ def test_close_call_goes_to_the_symbol_more_faces_show():
     assert (guess.symbol, guess.corrected_from) == ("E", "F")
     (sure,) = apply_cubeset([Guess({"F": 0.9, "E": 0.1})], load_cubeset("classic-4x4"))
     assert (sure.symbol, sure.corrected_from) == ("F", None)
+
+
+def test_the_joint_assignment_is_the_likeliest_one():
+    # four cubes; each position shows a face of a different one, the likeliest way in all
+    cubeset = CubeSet(
+        name="four",
+        title="four",
+        count=4,
+        faces=(("A", "B"), ("A", "C"), ("B", "D"), ("C", "D")),
+    )
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        guesses = []
+        for p in rng.dirichlet(np.ones(4), size=3):
+            guesses.append(Guess(dict(zip("ABCD", p.tolist(), strict=True))))
+        probabilities = [dict(g.probabilities) for g in guesses]
+        read = [g.symbol for g in apply_cubeset(guesses, cubeset)]
+
+        def likelihood(symbols, probabilities=probabilities):
+            return math.prod(p[s] for p, s in zip(probabilities, symbols, strict=True))
+
+        best = max(
+            (
+                [
+                    max(cubeset.faces[c], key=p.__getitem__)
+                    for p, c in zip(probabilities, cubes, strict=True)
+                ]
+                for cubes in itertools.permutations(range(4), 3)
+            ),
+            key=likelihood,
+        )
+        assert not cubeset.unexplained(read)
+        assert likelihood(read) == pytest.approx(likelihood(best))

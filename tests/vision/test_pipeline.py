@@ -9,7 +9,7 @@ from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
 from cubecam.synth import render_face
 from cubecam.vision import annotate, read_photo
-from tests.vision.scenes import matches, rows, sample, scene, symbols
+from tests.vision.scenes import matches, rows, sample, scene, symbols, tilted
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +75,21 @@ def test_stretched_tray_keeps_its_grid():
     image, label = scene("tray")
     wide = cv2.resize(image, None, fx=1.4, fy=1.0, interpolation=cv2.INTER_LINEAR)
     assert_tray_read_exactly(read_photo(wide), label)
+
+
+def test_a_tray_photographed_at_45_degrees_is_read_exactly():
+    image, label = tilted("tray", 11, 45.0, 30.0)
+    reading = read_photo(image)
+    assert_tray_read_exactly(reading, label)
+    assert reading.lattice  # the fitted lattice, to draw
+
+
+def test_a_crossword_photographed_at_40_degrees_is_read_exactly():
+    image, label = tilted("crossword", 12, 40.0, 10.0)
+    data = read_photo(image).to_json()
+    assert data["layout"] == "crossword"
+    assert data["rows"] == rows(label)
+    assert sorted(data["unused"]) == sorted(label["unused"])
 
 
 def test_loose_dice():

@@ -4,7 +4,7 @@ The stages, one module each, in the order a photo goes through them:
 
 - :mod:`~cubecam.vision.load`: load the photo (EXIF orientation, bad files refused);
 - :mod:`~cubecam.vision.detect`: find the cubes' top faces;
-- :mod:`~cubecam.vision.lattice`: rebuild the crossword's or tray's grid;
+- :mod:`~cubecam.vision.lattice`: fit the table's plane, each face's square on one lattice;
 - :mod:`~cubecam.vision.crop` and :mod:`~cubecam.vision.glyphs`: read each face
   (:func:`read_face` reads one crop);
 - :mod:`~cubecam.vision.knowledge` and :mod:`~cubecam.vision.looks`: use what is known

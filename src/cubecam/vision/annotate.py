@@ -1,7 +1,10 @@
-"""Draw a reading onto the photo: each cube outlined with the letter read, unsure cubes marked.
+"""Draw a reading onto the photo: each cube outlined with the letter read, unsure cubes
+marked, and what the stages decided.
 
 Outlines are green (sure) or orange (unsure, with a ``?``); when ``word_validity`` is given,
 each square's outline is green where it belongs to valid words only and red otherwise.
+Underneath, thin lines in light blue show the lattice fitted to the table (the squares the
+cubes were put on), and faces found but rejected (off a tray's grid) are crossed out in grey.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from cubecam.vision.reading import Reading
 SURE = (60, 180, 60)
 UNSURE = (0, 140, 255)
 INVALID = (40, 40, 220)
+LATTICE = (230, 190, 90)
+REJECTED = (150, 150, 150)
 
 
 def annotate(
@@ -30,6 +35,13 @@ def annotate(
     sy = height / reading.image_size[1]
     unsure = {id(cube) for cube in reading.unsure()}
     thickness = max(2, round(max(height, width) / 500))
+    thin = max(1, thickness // 2)
+    for start, end in reading.lattice:
+        ends = (np.array([start, end]) * (sx, sy)).astype(np.int32)
+        cv2.polylines(out, [ends], False, LATTICE, thin, cv2.LINE_AA)
+    for outline in reading.rejected:
+        corners = (np.array(outline) * (sx, sy)).astype(np.int32)
+        cv2.polylines(out, [corners, corners[[0, 2]], corners[[1, 3]]], True, REJECTED, thin)
     for cube in reading.cubes:
         corners = np.array([(x * sx, y * sy) for x, y in cube.corners], np.int32)
         side = float(np.linalg.norm(corners[1] - corners[0]))

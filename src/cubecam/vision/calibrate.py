@@ -17,7 +17,7 @@ from cubecam.vision.glyphs.classes import CLASSES
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_glyphs
 from cubecam.vision.looks import save_look
-from cubecam.vision.pipeline import read_faces, read_photo
+from cubecam.vision.pipeline import CutFaces, read_cut, read_faces
 from cubecam.vision.reading import Reading
 
 
@@ -53,14 +53,24 @@ def typed_labels(reading: Reading, typed: Layout) -> list[str]:
     return [label or next(rest) for label in labels]
 
 
+def _patches(faces: CutFaces, reading: Reading) -> list[np.ndarray]:
+    """The patch (as cut) of each cube of ``reading``, found by its centre."""
+    centres = np.array([q.scaled(1.0 / faces.loaded.scale).center for q in faces.quads])
+    return [
+        faces.views[int(np.linalg.norm(centres - cube.center, axis=1).argmin()), 0]
+        for cube in reading.cubes
+    ]
+
+
 def calibrate(name: str, photos: list[tuple[str | Path, Layout]]) -> tuple[Path, int]:
     """Store the look of set ``name`` from (photo, typed layout) pairs; (file, faces learnt)."""
     features, labels = [], []
     network = shipped_network()
     for photo, typed in photos:
-        reading = read_photo(photo, layout=typed.kind.value)
-        _, _, views = read_faces(photo)
-        for patch, label in zip(views[:, 0], typed_labels(reading, typed), strict=True):
+        faces = read_faces(photo)
+        reading = read_cut(faces, layout=typed.kind.value)
+        patches = _patches(faces, reading)
+        for patch, label in zip(patches, typed_labels(reading, typed), strict=True):
             if label not in CLASSES:
                 continue
             turns = np.stack([np.rot90(patch, k) for k in range(4)])

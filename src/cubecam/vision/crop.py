@@ -1,6 +1,7 @@
-"""Cut each found face out of the photo, square-on, as a grey patch, and in a few views a
-little shifted and scaled (an outline a few pixels off, a side face taken in, reads better
-averaged over views than from one cut).
+"""Cut each found face out of the photo through its own four corners, rectified (the
+perspective warp that makes it square), as a grey patch, and in a few views a little
+shifted and scaled on the face itself (an outline a few pixels off, a side face taken in,
+reads better averaged over views than from one cut).
 
 >>> import numpy as np
 >>> from cubecam.vision.quad import Quad
@@ -21,7 +22,8 @@ PATCH = 64
 VIEWS = ((1.0, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0))
 VIEWS += tuple((1.0, dx, dy) for dx, dy in ((0.06, 0), (-0.06, 0), (0, 0.06), (0, -0.06)))
 VIEWS += ((0.88, 0.0, -0.06),)  # a die seen at a slant: its near side face, below, cut off
-"""Each view's (scale about the centre, shift right, shift down), in face sides."""
+"""Each view's (scale about the centre, shift right, shift down), in face sides, along the
+face's own edges as cut (its first corner at the top left)."""
 
 
 def cut_faces(image: np.ndarray, quads: list[Quad], size: int = PATCH) -> np.ndarray:
@@ -46,10 +48,12 @@ def cut_views(image: np.ndarray, quads: list[Quad], size: int = PATCH) -> np.nda
     >>> cut_views(np.zeros((100, 100, 3), np.uint8), [quad, quad]).shape
     (2, 8, 64, 64)
     """
+    square = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
     views = []
     for quad in quads:
-        centre = np.array(quad.center)
+        to_photo = cv2.getPerspectiveTransform(square, quad.corners.astype(np.float32))
         for scale, dx, dy in VIEWS:
-            corners = centre + (quad.corners - centre) * scale + np.array([dx, dy]) * quad.side
-            views.append(Quad(corners))
+            on_face = 0.5 + (square - 0.5) * scale + np.float32([dx, dy])
+            corners = cv2.perspectiveTransform(on_face[None], to_photo)[0]
+            views.append(Quad(corners.astype(np.float64)))
     return cut_faces(image, views, size).reshape(len(quads), len(VIEWS), size, size)

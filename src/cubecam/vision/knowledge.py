@@ -1,9 +1,10 @@
 """Use what is known about the cube set to rank each cube's readings.
 
 A set limits the symbols a photo can show (its faces, or its values and wildcard); where
-the set lists each cube's six faces, the symbols read must also be explainable by giving
-each cube in the photo a different physical cube (:meth:`CubeSet.unexplained`). Any
-reading changed that way keeps the glyph reader's choice in ``corrected_from``.
+the set lists each cube's six faces, each cube in the photo is given a different physical
+cube, the assignment that is likeliest over all of them together (the least total −log
+probability of the face each shows), and reads as the face of its cube it most looks like.
+Any reading changed that way keeps the glyph reader's choice in ``corrected_from``.
 
 >>> from cubecam.cubesets import load_cubeset
 >>> guesses = [Guess({"Qu": 0.6, "O": 0.4}), Guess({"Qu": 0.9, "A": 0.1})]
@@ -16,10 +17,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
 from cubecam.cubesets import CubeSet
 from cubecam.layout import canonical_symbol
 
-MAX_CORRECTIONS = 4
+FLOOR = 1e-9
+"""The probability of a face the reader gave none (so that every assignment has a cost)."""
 
 
 @dataclass
@@ -62,7 +67,7 @@ def alphabet(cubeset: CubeSet) -> frozenset[str]:
 def apply_cubeset(guesses: list[Guess], cubeset: CubeSet) -> list[Guess]:
     """Restrict readings to the set's symbols, weigh close calls by how many of its cubes'
     faces show each symbol (a set with five N faces and one Z reads a turned N/Z as N),
-    then make the readings explainable by distinct cubes."""
+    then give each cube its own physical cube (see the module)."""
     allowed = alphabet(cubeset)
     if allowed:
         for guess in guesses:
@@ -73,26 +78,34 @@ def apply_cubeset(guesses: list[Guess], cubeset: CubeSet) -> list[Guess]:
     if not cubeset.faces:
         return guesses
     counts = Counter(canonical_symbol(s) for cube in cubeset.faces for s in cube)
-    for guess in guesses:
-        weighted = {s: p * (counts.get(s, 0) + 0.5) ** 0.5 for s, p in guess.probabilities.items()}
-        best = max(weighted, key=weighted.__getitem__)
-        if best != guess.symbol and (not allowed or best in allowed):
+    weighted = [
+        {s: p * (counts.get(s, 0) + 0.5) ** 0.5 for s, p in guess.probabilities.items()}
+        for guess in guesses
+    ]
+    for guess, weights in zip(guesses, weighted, strict=True):
+        best = max(weights, key=weights.__getitem__)
+        if best != guess.symbol and best in allowed:
             guess.change_to(best)
-    for _ in range(MAX_CORRECTIONS):
-        missing = cubeset.unexplained(g.symbol for g in guesses)
-        if not missing:
-            break
-        best: tuple[float, Guess, str] | None = None
-        for guess in guesses:
-            if guess.symbol not in missing:
-                continue
-            for symbol, p in guess.probabilities.items():
-                if p < 1e-3 or symbol == guess.symbol or (allowed and symbol not in allowed):
-                    continue
-                trial = [symbol if g is guess else g.symbol for g in guesses]
-                if len(cubeset.unexplained(trial)) < len(missing) and (best is None or p > best[0]):
-                    best = (p, guess, symbol)
-        if best is None:
-            break
-        best[1].change_to(best[2])
+    _assign_cubes(guesses, weighted, cubeset)
     return guesses
+
+
+def _assign_cubes(guesses: list[Guess], weighted: list[dict[str, float]], cubeset: CubeSet) -> None:
+    """Each guess the face of its own physical cube, by the likeliest joint assignment; a
+    guess left without a cube (more in the photo than in the set) keeps its reading."""
+    if not guesses:
+        return
+    faces = [sorted({canonical_symbol(s) for s in cube}) for cube in cubeset.faces]
+    best_face = [
+        [max(cube, key=lambda s, w=weights: w.get(s, 0.0)) for cube in faces]
+        for weights in weighted
+    ]
+    cost = np.array(
+        [
+            [-np.log(max(weights.get(symbol, 0.0), FLOOR)) for symbol in row]
+            for weights, row in zip(weighted, best_face, strict=True)
+        ]
+    )
+    for i, c in zip(*linear_sum_assignment(cost), strict=True):
+        if best_face[i][c] != guesses[i].symbol:
+            guesses[i].change_to(best_face[i][c])

@@ -1,120 +1,339 @@
-"""Rebuild the layout's grid from where the faces lie.
+"""Fit the table's plane to the faces: each face's square on one integer lattice.
 
-Cubes of a crossword touch along a common lattice: rotate the centres by the cubes' common
-angle, step from cube to touching cube one pitch at a time, and each cube gets its row and
-column. Groups of touching cubes keep their place on the one lattice; a cube touching none
-is left over. A tray is the same lattice filled N × N.
+A homography (the table seen in perspective) maps the photo onto a lattice whose square
+(row r, column c) is the unit square [c, c + 1] × [r, r + 1]; a face fills the middle
+``side`` of its square (a tray holds its dice a little apart, a crossword's cubes touch).
+The fit starts from one face, takes the faces lying where the homography puts a
+neighbouring square, refits with RANSAC over every face taken, and repeats, as chesscog
+fits a chessboard. Faces the plane cannot explain (a die turned its own way, a face of
+another size, a false find) stay off the lattice.
 
 >>> import numpy as np
->>> centres = np.array([[100, 100], [140, 100], [180, 100], [140, 140], [400, 300]], float)
->>> grid = build_grid(centres, angle=0.0, side=38.0)
->>> grid.squares
+>>> from cubecam.vision.quad import Quad
+>>> def face(x, y):
+...     return Quad(np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], float))
+>>> lattice = fit_lattice([face(100, 100), face(142, 100), face(184, 100), face(142, 142),
+...                        face(410, 300)])
+>>> lattice.cells
+[(0, 0), (0, 1), (0, 2), (1, 1), None]
+>>> lattice.touching()
 [(0, 0), (0, 1), (0, 2), (1, 1), None]
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+import cv2
 import numpy as np
 
-TOUCHING = 1.35
-"""Centres closer than this many face sides apart (along the lattice) are touching cubes."""
+from cubecam.layout import Square
+from cubecam.vision.quad import Quad
+
+GROW_TOLERANCE = 0.45
+"""A face joins a square next to the lattice when its centre lies this close to the
+square's centre (lattice units, along each axis): cubes pushed together by hand stand a
+little off their squares, and an outline cut from a blob of touching cubes more so."""
+FAR_TOLERANCE = 0.25
+"""The same, for a face anywhere on the plane once no neighbour is left to take."""
+TURN_TOLERANCE = 20.0
+"""Degrees a face's edges may turn from the lattice's axes: a die turned its own way is
+not on the lattice."""
+SIZE_TOLERANCE = 1.45
+"""How many times larger or smaller than the others a face on the lattice may look."""
+RANSAC_UNITS = 0.12
+"""RANSAC's inlier distance, in lattice units."""
+SEEDS = 6
+"""Faces tried as the seed of the fit (most confident first); the largest lattice wins."""
+MAX_ROUNDS = 40
+UNIT = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) / 2
+"""A square's corners about its centre, clockwise from the top-left, for a side of 1."""
 
 
 @dataclass(frozen=True)
-class Grid:
-    """Each cube's (row, column) on the lattice, or None for a cube left over."""
+class Lattice:
+    """The fitted plane: ``to_image`` maps lattice units to working-image pixels (None
+    when no face was fitted); ``cells`` gives each face's square, None off the lattice;
+    ``side`` is the faces' side in lattice units."""
 
-    squares: list[tuple[int, int] | None]
-    pitch: float
+    to_image: np.ndarray | None
+    cells: list[Square | None]
+    side: float = 1.0
 
     @property
-    def on_grid(self) -> int:
-        return sum(square is not None for square in self.squares)
+    def on_lattice(self) -> int:
+        return sum(cell is not None for cell in self.cells)
 
-    def is_full_square(self) -> int | None:
-        """N when every cube sits on an N × N grid filling it completely (a tray), else None."""
-        squares = [s for s in self.squares if s is not None]
-        n = round(len(squares) ** 0.5)
-        if n < 3 or n * n != len(self.squares) or len(set(squares)) != n * n:
-            return None
-        rows = {r for r, _ in squares}
-        cols = {c for _, c in squares}
-        return n if len(rows) == n and len(cols) == n else None
+    def touching(self) -> list[Square | None]:
+        """A crossword's squares: every face touching another along the lattice (a second
+        group keeps its place, for the rules to judge); a face touching none is left over."""
+        taken = {cell for cell in self.cells if cell is not None}
+        kept = [
+            cell
+            if cell is not None and any((cell[0] + dr, cell[1] + dc) in taken for dr, dc in _STEPS)
+            else None
+            for cell in self.cells
+        ]
+        return from_origin(kept)
 
-    def turned(self, quarter_turns: int) -> Grid:
-        """The grid as seen after turning the photo ``quarter_turns`` times clockwise."""
-        squares = self.squares
-        for _ in range(quarter_turns % 4):
-            squares = [None if s is None else (s[1], -s[0]) for s in squares]
-        return Grid(_from_origin(squares), self.pitch)
+    def tray(self, n: int) -> list[Square | None]:
+        """The squares of an N × N tray: the N × N window of the lattice holding the most
+        faces; faces outside it (the rim, an empty slot) are None."""
+        taken = [cell for cell in self.cells if cell is not None]
+        if not taken:
+            return list(self.cells)
+        rows = range(min(r for r, _ in taken) - n + 1, max(r for r, _ in taken) + 1)
+        cols = range(min(c for _, c in taken) - n + 1, max(c for _, c in taken) + 1)
+        top, left = max(
+            ((r, c) for r in rows for c in cols),
+            key=lambda corner: sum(_inside(cell, corner, n) for cell in taken),
+        )
+        return [
+            (cell[0] - top, cell[1] - left)
+            if cell is not None and _inside(cell, (top, left), n)
+            else None
+            for cell in self.cells
+        ]
+
+    def best_tray(self, sizes: tuple[int, ...]) -> tuple[int, list[Square | None]]:
+        """The tray size among ``sizes`` the faces fill best (a missing die costs half
+        what a die outside the window does), and its squares."""
+
+        def worth(n: int) -> float:
+            inside = sum(square is not None for square in self.tray(n))
+            return inside - 0.5 * (n * n - inside)
+
+        n = max(sizes, key=worth)
+        return n, self.tray(n)
+
+    def lines(self, squares: list[Square | None]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The lattice's lines around ``squares`` (of this lattice's cells, as
+        :meth:`touching` or :meth:`tray` gave them), as segments in working-image pixels."""
+        pairs = [
+            (cell, square)
+            for cell, square in zip(self.cells, squares, strict=True)
+            if cell is not None and square is not None
+        ]
+        if self.to_image is None or not pairs:
+            return []
+        shift = np.subtract(pairs[0][0], pairs[0][1])
+        placed = np.array([square for _, square in pairs]) + shift
+        (top, left), (bottom, right) = placed.min(axis=0), placed.max(axis=0) + 1
+        ends = [((left, r), (right, r)) for r in range(top, bottom + 1)]
+        ends += [((c, top), (c, bottom)) for c in range(left, right + 1)]
+        points = _transform(self.to_image, np.array(ends, float).reshape(-1, 2))
+        return [(points[i], points[i + 1]) for i in range(0, len(points), 2)]
+
+    def aligned(self, quads: list[Quad]) -> list[Quad]:
+        """The faces with their corners renumbered to start where their square's top-left
+        corner lies, so every face on the lattice is cut turned the lattice's way."""
+        if self.to_image is None:
+            return list(quads)
+        to_lattice = np.linalg.inv(self.to_image)
+        out = []
+        for quad, cell in zip(quads, self.cells, strict=True):
+            if cell is None:
+                out.append(quad)
+                continue
+            shift, _ = _corner_fit(_transform(to_lattice, quad.corners), cell, self.side)
+            out.append(replace(quad, corners=np.roll(quad.corners, -shift, axis=0)))
+        return out
 
 
-def common_angle(angles: list[float]) -> float:
-    """The mean direction of edge angles taken modulo 90° (degrees, in (-45, 45])."""
-    if not angles:
-        return 0.0
-    radians = np.radians(np.asarray(angles) * 4)
-    mean = np.degrees(np.arctan2(np.sin(radians).mean(), np.cos(radians).mean())) / 4
-    return float(mean)
+_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+_AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
 
-def _rotate(points: np.ndarray, angle: float) -> np.ndarray:
-    theta = np.radians(-angle)
-    matrix = np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
-    return points @ matrix.T
+def fit_lattice(quads: list[Quad]) -> Lattice:
+    """The lattice of the largest set of faces one plane explains (see the module)."""
+    if not quads:
+        return Lattice(None, [])
+    order = sorted(range(len(quads)), key=lambda i: -quads[i].score)
+    best: Lattice | None = None
+    for seed in order[:SEEDS]:
+        lattice = _grow(quads, seed)
+        if best is None or lattice.on_lattice > best.on_lattice:
+            best = lattice
+    assert best is not None
+    return best
 
 
-def _from_origin(squares: list[tuple[int, int] | None]) -> list[tuple[int, int] | None]:
+def from_origin(squares: list[Square | None]) -> list[Square | None]:
+    """The squares shifted so that the top row and the left column are 0."""
     placed = [s for s in squares if s is not None]
     if not placed:
-        return squares
+        return list(squares)
     top = min(r for r, _ in placed)
     left = min(c for _, c in placed)
     return [None if s is None else (s[0] - top, s[1] - left) for s in squares]
 
 
-def build_grid(centres: np.ndarray, angle: float, side: float) -> Grid:
-    """Rows and columns of touching cubes; cubes touching no other are left off the grid."""
-    n = len(centres)
-    if n == 0:
-        return Grid([], side)
-    points = _rotate(np.asarray(centres, float), angle)
-    delta = points[None, :, :] - points[:, None, :]
-    distance = np.linalg.norm(delta, axis=2) + np.eye(n) * 1e9
-    along = np.abs(delta).min(axis=2) < 0.4 * side
-    touching = (distance < TOUCHING * side) & along
-    steps = distance[touching]
-    pitch = float(np.median(steps)) if len(steps) else side
-    squares: list[tuple[int, int] | None] = [None] * n
-    anchor: np.ndarray | None = None
-    for start in sorted(range(n), key=lambda i: -touching[i].sum()):
-        if squares[start] is not None or not touching[start].any():
+def turned(squares: list[Square | None], quarter_turns: int) -> list[Square | None]:
+    """The squares as seen after turning the photo ``quarter_turns`` times clockwise.
+
+    >>> turned([(0, 0), (0, 1), None], 1)
+    [(0, 0), (1, 0), None]
+    """
+    for _ in range(quarter_turns % 4):
+        squares = [None if s is None else (s[1], -s[0]) for s in squares]
+    return from_origin(squares)
+
+
+def common_angle(angles: list[float]) -> float:
+    """The mean direction of edge angles taken modulo 90° (degrees, in (-45, 45]).
+
+    >>> round(common_angle([3.0, 5.0, 4.0]), 2)
+    4.0
+    """
+    if not angles:
+        return 0.0
+    radians = np.radians(np.asarray(angles) * 4)
+    return float(np.degrees(np.arctan2(np.sin(radians).mean(), np.cos(radians).mean())) / 4)
+
+
+def _inside(cell: Square, corner: Square, n: int) -> bool:
+    return corner[0] <= cell[0] < corner[0] + n and corner[1] <= cell[1] < corner[1] + n
+
+
+def _transform(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(
+        np.asarray(points, np.float64).reshape(-1, 1, 2), homography
+    ).reshape(-1, 2)
+
+
+def _centre(corners: np.ndarray) -> np.ndarray:
+    """Where the diagonals cross: the image of the face's centre, whatever the perspective."""
+    p0, p1, p2, p3 = corners
+    a, b = p2 - p0, p3 - p1
+    det = a[0] * -b[1] + b[0] * a[1]
+    if abs(det) < 1e-9:
+        return corners.mean(axis=0)
+    d = p1 - p0
+    t = (d[0] * -b[1] + b[0] * d[1]) / det
+    return p0 + t * a
+
+
+def _corner_fit(lattice_corners: np.ndarray, cell: Square, side: float) -> tuple[int, float]:
+    """The renumbering of a face's corners (in lattice units) that best matches ``cell``'s
+    face, and the worst corner's distance from it then."""
+    ideal = np.array([cell[1] + 0.5, cell[0] + 0.5]) + UNIT * side
+    errors = [
+        np.abs(np.roll(lattice_corners, -k, axis=0) - ideal).max(axis=1).max() for k in range(4)
+    ]
+    k = int(np.argmin(errors))
+    return k, float(errors[k])
+
+
+def _seed_homography(quad: Quad, quads: list[Quad]) -> np.ndarray:
+    """Image to lattice: ``quad`` on square (0, 0), the pitch taken from its nearest
+    neighbour along an axis (a tray's dice stand apart, a crossword's touch)."""
+    unit = (UNIT + 0.5).astype(np.float32)
+    to_lattice = cv2.getPerspectiveTransform(quad.corners.astype(np.float32), unit)
+    offsets = _transform(to_lattice, np.array([q.center for q in quads])) - 0.5
+    along, across = np.abs(offsets).max(axis=1), np.abs(offsets).min(axis=1)
+    near = (along > 0.9) & (along < 1.8) & (across < 0.3 * along)
+    pitch = float(along[near].min()) if near.any() else 1.0
+    scale = np.array(
+        [[1 / pitch, 0, 0.5 - 0.5 / pitch], [0, 1 / pitch, 0.5 - 0.5 / pitch], [0, 0, 1]]
+    )
+    return scale @ to_lattice
+
+
+def _grow(quads: list[Quad], seed: int) -> Lattice:
+    """The lattice grown from ``seed`` (see the module)."""
+    corners = [q.corners.astype(np.float64) for q in quads]
+    to_lattice = _seed_homography(quads[seed], quads)
+    fit = _Fit(corners, [_centre(c) for c in corners], to_lattice, _side(to_lattice, corners[seed]))
+    cells: dict[int, Square] = {seed: (0, 0)}
+    far = False
+    for _ in range(MAX_ROUNDS):
+        taken = _take(fit, cells, far)
+        if not taken and far:
+            break
+        far = not taken
+        cells.update(taken)
+        refit = _refit(fit, cells)
+        if refit is None:
+            break
+        side = float(np.median([_side(refit, corners[i]) for i in cells]))
+        fit = replace(fit, to_lattice=refit, side=side)
+        cells = {i: s for i, s in cells.items() if fit.square(i, GROW_TOLERANCE) == s}
+        if not cells:
+            break
+    return Lattice(
+        np.linalg.inv(fit.to_lattice), [cells.get(i) for i in range(len(quads))], fit.side
+    )
+
+
+def _side(to_lattice: np.ndarray, corners: np.ndarray) -> float:
+    points = _transform(to_lattice, corners)
+    return float(np.linalg.norm(points - np.roll(points, 1, axis=0), axis=1).mean())
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """The faces' corners and centres in the photo, and the plane fitted so far."""
+
+    corners: list[np.ndarray]
+    centres: list[np.ndarray]
+    to_lattice: np.ndarray
+    side: float
+
+    def position(self, i: int) -> np.ndarray:
+        """Face ``i``'s centre on the lattice, (column, row), 0 at a square's centre."""
+        return _transform(self.to_lattice, self.centres[i][None])[0] - 0.5
+
+    def square(self, i: int, tolerance: float) -> Square | None:
+        """The square face ``i`` lies on, or None when it is off the lattice."""
+        position = self.position(i)
+        cell = np.round(position)
+        if np.abs(position - cell).max() > tolerance:
+            return None
+        points = _transform(self.to_lattice, self.corners[i])
+        edges = np.roll(points, -1, axis=0) - points
+        turns = np.degrees(np.arctan2(edges[:, 1], edges[:, 0])) % 90
+        turn = np.minimum(turns, 90 - turns).max()
+        ratio = np.linalg.norm(edges, axis=1).mean() / self.side
+        if turn > TURN_TOLERANCE or not 1 / SIZE_TOLERANCE < ratio < SIZE_TOLERANCE:
+            return None
+        return (int(cell[1]), int(cell[0]))
+
+    def offset(self, i: int, square: Square) -> float:
+        return float(np.abs(self.position(i) - (square[1], square[0])).max())
+
+
+def _take(fit: _Fit, cells: dict[int, Square], far: bool) -> dict[int, Square]:
+    """Faces not yet taken that lie on a free square next to a taken one (anywhere on
+    the plane when ``far``), one face a square (the nearest to its centre)."""
+    occupied = set(cells.values())
+    beside = {(r + dr, c + dc) for r, c in occupied for dr, dc in _AROUND} - occupied
+    taken: dict[int, Square] = {}
+    for i in range(len(fit.corners)):
+        if i in cells:
             continue
-        if anchor is None:
-            anchor = points[start]
-        offset = np.round((points[start] - anchor) / pitch).astype(int)
-        squares[start] = (int(offset[1]), int(offset[0]))
-        stack = [start]
-        while stack:
-            i = stack.pop()
-            for j in np.flatnonzero(touching[i]):
-                if squares[j] is None:
-                    step = np.round(delta[i, j] / pitch).astype(int)
-                    squares[j] = (squares[i][0] + int(step[1]), squares[i][1] + int(step[0]))
-                    stack.append(j)
-    return Grid(_from_origin(squares), pitch)
+        square = fit.square(i, FAR_TOLERANCE if far else GROW_TOLERANCE)
+        if square is None or square in occupied or not (far or square in beside):
+            continue
+        rival = next((j for j, s in taken.items() if s == square), None)
+        if rival is None or fit.offset(i, square) < fit.offset(rival, square):
+            taken.pop(rival, None)
+            taken[i] = square
+    return taken
 
 
-def tray_grid(centres: np.ndarray, angle: float, n: int) -> Grid:
-    """The N × N squares of a full tray: rows by height, then columns left to right."""
-    points = _rotate(np.asarray(centres, float), angle)
-    order = np.argsort(points[:, 1])
-    squares: list[tuple[int, int] | None] = [None] * len(points)
-    for r in range(n):
-        row = order[r * n : (r + 1) * n]
-        for c, i in enumerate(row[np.argsort(points[row, 0])]):
-            squares[int(i)] = (r, c)
-    pitch = float(np.ptp(points[:, 0]) / max(1, n - 1))
-    return Grid(squares, pitch)
+def _refit(fit: _Fit, cells: dict[int, Square]) -> np.ndarray | None:
+    """Image to lattice through every taken face's corners, each matched to its square's
+    corners by the fit before (RANSAC once there are three faces)."""
+    source, target = [], []
+    for i, (r, c) in cells.items():
+        shift, _ = _corner_fit(_transform(fit.to_lattice, fit.corners[i]), (r, c), fit.side)
+        source.append(np.roll(fit.corners[i], -shift, axis=0))
+        target.append(np.array([c + 0.5, r + 0.5]) + UNIT * fit.side)
+    method = cv2.RANSAC if len(cells) >= 3 else 0
+    homography, _ = cv2.findHomography(
+        np.concatenate(source).astype(np.float32),
+        np.concatenate(target).astype(np.float32),
+        method,
+        RANSAC_UNITS,
+    )
+    return homography

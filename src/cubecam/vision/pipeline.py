@@ -1,5 +1,5 @@
-"""Read a photo of cubes: load, find the top faces, rebuild the layout, read each glyph,
-use what is known about the set, and build the :class:`~cubecam.layout.Layout`.
+"""Read a photo of cubes, stage by stage: load → detect the top faces → fit their lattice
+→ cut each face → read its glyph → apply the cube set → the :class:`~cubecam.layout.Layout`.
 
 >>> import numpy as np
 >>> read_photo(np.full((200, 200, 3), 128, np.uint8))
@@ -10,6 +10,7 @@ cubecam.errors.InputError: no cubes found in the photo (is it sharp, and are the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -17,13 +18,13 @@ import numpy as np
 
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
-from cubecam.layout import Face, Layout, LayoutKind
+from cubecam.layout import Face, Layout, LayoutKind, Square
 from cubecam.vision.crop import cut_faces, cut_views
 from cubecam.vision.detect import find_faces
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
 from cubecam.vision.knowledge import Guess, alphabet, apply_cubeset
-from cubecam.vision.lattice import Grid, build_grid, common_angle, tray_grid
+from cubecam.vision.lattice import Lattice, fit_lattice, turned
 from cubecam.vision.load import LoadedImage, load_scaled
 from cubecam.vision.looks import adjust_for_look, stale_look
 from cubecam.vision.quad import Quad
@@ -52,23 +53,32 @@ def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:
 
 
 def _choose_layout(
-    layout: str, grid: Grid, count: int, cubeset: CubeSet | None, agreement: float
+    layout: str, lattice: Lattice, cubeset: CubeSet | None, agreement: float
 ) -> LayoutKind:
     """The layout asked for, or the one the cubes make: ``agreement`` is the share of the
-    cubes on the lattice that are turned the same way (a crossword's letters are)."""
+    cubes touching on the lattice that are turned the same way (a crossword's letters are)."""
     if layout != "auto":
         return LayoutKind(layout)
-    n = round(count**0.5)
-    square = n * n == count and n in TRAY_SIZES and grid.on_grid >= 0.6 * count
-    full = grid.is_full_square() is not None
+    count = len(lattice.cells)
+    touching = sum(square is not None for square in lattice.touching())
+    n, tray = lattice.best_tray(TRAY_SIZES)
+    full = sum(square is not None for square in tray) == n * n
+    square = round(count**0.5) ** 2 == count and count in (16, 25, 36) and touching >= 0.6 * count
     tray_like = full or square or (cubeset is not None and cubeset.kind == "tray")
     if tray_like and (agreement < 0.9 or count > 16 or full):
         return LayoutKind.TRAY
-    if grid.on_grid >= max(2, 0.4 * count) and agreement >= 0.6:
+    if touching >= max(2, 0.4 * count) and agreement >= 0.6:
         return LayoutKind.CROSSWORD
-    if grid.on_grid >= 0.6 * count:
+    if touching >= 0.6 * count:
         return LayoutKind.TRAY
     return LayoutKind.LOOSE
+
+
+def _tray_size(lattice: Lattice, cubeset: CubeSet | None) -> int:
+    """The set's tray size where it says, else the one the faces fill best."""
+    if cubeset is not None and cubeset.size in TRAY_SIZES:
+        return cubeset.size
+    return lattice.best_tray(TRAY_SIZES)[0]
 
 
 def _orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float]:
@@ -113,18 +123,29 @@ def _shows_glyph(image: np.ndarray, quads: list[Quad]) -> list[bool]:
     return [bool(row.max() > VERIFY_ABOVE and row.argmax() != blank) for row in scores]
 
 
-def read_faces(
-    source: str | Path | bytes | np.ndarray,
-) -> tuple[LoadedImage, list[Quad], np.ndarray]:
-    """The photo at working size, its faces' outlines and their grey patches in each of the
-    crop's views (the first as cut)."""
+@dataclass(frozen=True)
+class CutFaces:
+    """A photo through the first stages: at working size, its faces' outlines (corners
+    numbered the lattice's way), the lattice they lie on and each face's grey patches in
+    each of the crop's views (the first as cut)."""
+
+    loaded: LoadedImage
+    quads: list[Quad]
+    lattice: Lattice
+    views: np.ndarray
+
+
+def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
+    """Load the photo, find its faces, fit their lattice and cut every face out."""
     loaded, name = _loaded(source)
     quads = find_faces(loaded.image, verify=_shows_glyph)
     if not quads:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
         )
-    return loaded, quads, cut_views(loaded.image, quads)
+    lattice = fit_lattice(quads)
+    quads = lattice.aligned(quads)
+    return CutFaces(loaded, quads, lattice, cut_views(loaded.image, quads))
 
 
 def read_photo(
@@ -144,20 +165,23 @@ def read_photo(
         raise InputError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})")
     if ocr not in OCR_ENGINES:
         raise InputError(f"unknown reader {ocr!r} (known: {', '.join(OCR_ENGINES)})")
-    loaded, quads, views = read_faces(source)
-    squared = [q.squeezed() for q in quads]
-    centres = np.array([q.center for q in squared])
-    angle = common_angle([q.angle for q in squared])
-    side = float(np.median([q.side for q in squared]))
-    grid = build_grid(centres, angle, side)
+    return read_cut(read_faces(source), layout=layout, cubeset=cubeset, ocr=ocr)
+
+
+def read_cut(
+    faces: CutFaces, *, layout: str = "auto", cubeset: CubeSet | None = None, ocr: str = "glyphs"
+) -> Reading:
+    """The last stages of :func:`read_photo`: read the cut faces, apply the cube set and
+    build the layout."""
+    lattice = faces.lattice
     notes: list[str] = []
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
-    on_grid = np.array([square is not None for square in grid.squares])
+    on_grid = np.array([square is not None for square in lattice.touching()])
     if ocr == "tesseract":
-        kind = _choose_layout(layout, grid, len(quads), cubeset, 1.0)
-        probabilities, turn = tesseract_probabilities(views[:, 0], allowed, kind), 0
+        kind = _choose_layout(layout, lattice, cubeset, 1.0)
+        probabilities, turn = tesseract_probabilities(faces.views[:, 0], allowed, kind), 0
     else:
-        scores = read_views(views)
+        scores = read_views(faces.views)
         if cubeset is not None:
             scores = adjust_for_look(scores, cubeset.name)
             if stale_look(cubeset.name, scores.features.shape[1]):
@@ -166,7 +190,7 @@ def read_photo(
                     f" and is not used: run cubecam calibrate --set {cubeset.name} again"
                 )
         turn, agreement = _orientation(scores, on_grid)
-        kind = _choose_layout(layout, grid, len(quads), cubeset, agreement)
+        kind = _choose_layout(layout, lattice, cubeset, agreement)
         if kind is not LayoutKind.CROSSWORD:
             turn = 0
         probabilities = _probabilities(
@@ -175,31 +199,52 @@ def read_photo(
     guesses = _guesses(probabilities)
     if cubeset is not None:
         guesses = apply_cubeset(guesses, cubeset)
-
-    if kind is LayoutKind.TRAY:
-        n = round(len(quads) ** 0.5)
-        if n * n == len(quads):
-            grid = tray_grid(centres, angle, n)
-        else:
-            notes.append(f"{len(quads)} cubes found: not a full square tray")
-    elif kind is LayoutKind.CROSSWORD and turn:
-        grid = grid.turned(turn)
+    squares = _squares(faces, kind, cubeset, notes)
+    if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
-    squares = grid.squares if kind is not LayoutKind.LOOSE else [None] * len(quads)
-    return _reading(loaded, quads, guesses, squares, kind, notes)
+    return _reading(faces, guesses, squares, kind, turn, notes)
+
+
+def _squares(
+    faces: CutFaces, kind: LayoutKind, cubeset: CubeSet | None, notes: list[str]
+) -> list[Square | None]:
+    """Each face's square on the lattice: a crossword's touching cubes, a tray's N × N
+    window, none for loose dice."""
+    lattice = faces.lattice
+    if kind is LayoutKind.LOOSE:
+        return [None] * len(faces.quads)
+    if kind is LayoutKind.TRAY:
+        n = _tray_size(lattice, cubeset)
+        squares = lattice.tray(n)
+        inside = sum(square is not None for square in squares)
+        if inside < n * n:
+            notes.append(f"{inside} cubes found on a {n}×{n} tray: not a full tray")
+        return squares
+    return lattice.touching()
 
 
 def _reading(
-    loaded: LoadedImage,
-    quads: list[Quad],
+    faces: CutFaces,
     guesses: list[Guess],
-    squares: list[tuple[int, int] | None],
+    squares: list[Square | None],
     kind: LayoutKind,
+    turn: int,
     notes: list[str],
 ) -> Reading:
-    cubes, cells, unused = [], {}, []
-    for quad, guess, square in zip(quads, guesses, squares, strict=True):
-        full = quad.scaled(1.0 / loaded.scale)
+    """The layout, its squares turned ``turn`` quarter turns upright; a tray's faces off
+    its N × N window are rejected (the rim, an empty slot)."""
+    scale = 1.0 / faces.loaded.scale
+    lines = [
+        ((float(a[0] * scale), float(a[1] * scale)), (float(b[0] * scale), float(b[1] * scale)))
+        for a, b in faces.lattice.lines(squares)
+    ]
+    placed = turned(squares, turn)
+    cubes, cells, unused, rejected = [], {}, [], []
+    for quad, guess, square in zip(faces.quads, guesses, placed, strict=True):
+        full = quad.scaled(scale)
+        if square is None and kind is LayoutKind.TRAY:
+            rejected.append([(float(x), float(y)) for x, y in full.corners])
+            continue
         if square is not None and square in cells:
             row, col = square
             notes.append(f"two cubes read on row {row + 1}, column {col + 1}: one is left over")
@@ -232,4 +277,5 @@ def _reading(
                 f"{where} read as {cube.corrected_from}, changed to {cube.symbol}"
                 " to fit the cube set"
             )
-    return Reading(Layout(cells, tuple(unused), kind), cubes, loaded.size, notes)
+    layout = Layout(cells, tuple(unused), kind)
+    return Reading(layout, cubes, faces.loaded.size, notes, lines, rejected)

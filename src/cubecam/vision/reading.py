@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from cubecam.layout import Layout, LayoutKind
 
+Point = tuple[float, float]
 UNSURE_BELOW = 0.8
 """Cubes read with less confidence than this are reported as unsure."""
 
@@ -52,12 +53,16 @@ class CubeReading:
 
 @dataclass
 class Reading:
-    """A photo read: the :class:`Layout`, every cube, the photo's (width, height), notes."""
+    """A photo read: the :class:`Layout`, every cube, the photo's (width, height), notes;
+    for drawing what the stages decided, the fitted lattice's lines around the layout and
+    the outlines of faces found but rejected (a tray's rim), in photo pixels."""
 
     layout: Layout
     cubes: list[CubeReading]
     image_size: tuple[int, int]
     notes: list[str] = field(default_factory=list)
+    lattice: list[tuple[Point, Point]] = field(default_factory=list)
+    rejected: list[list[Point]] = field(default_factory=list)
 
     def to_json(self) -> dict:
         """One JSON object: ``layout``, ``rows`` (not for loose dice), ``unused``, ``cubes``."""

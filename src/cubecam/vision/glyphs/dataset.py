@@ -151,9 +151,10 @@ def scene_crops(
         size = (int(rng.integers(700, 1400)), int(rng.integers(520, 1000)))
         photo, label = make_scene(kind, seed * 100_000 + index, size=size)
         try:
-            loaded, quads, _ = read_faces(photo)
+            faces = read_faces(photo)
         except InputError:
             continue
+        loaded, quads = faces.loaded, faces.quads
         gray = cv2.cvtColor(loaded.image, cv2.COLOR_BGR2GRAY)
         centres = np.array([q.center for q in quads])
         for cube in label["cubes"]:

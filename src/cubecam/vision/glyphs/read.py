@@ -33,6 +33,7 @@ class GlyphScores:
         per_turn = np.log(np.maximum(self.probabilities.sum(axis=1), 1e-9)).sum(axis=0)
         return int(np.argmax(per_turn))
 
+
 def read_face(crop: np.ndarray, alphabet: frozenset[str] = DEFAULT_ALPHABET) -> tuple[str, float]:
     """The symbol on one face crop (BGR or grey, any quarter turn) and its probability."""
     gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
