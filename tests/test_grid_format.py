@@ -1,4 +1,8 @@
+import contextlib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cubecam.errors import GridSyntaxError, InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -79,3 +83,72 @@ def test_empty_grid_and_unknown_kind():
         parse_grid("# nothing\n\n")
     with pytest.raises(InputError, match="unknown kind"):
         parse_grid("kind: spiral\nAB")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("中文字", 1, 1),
+        ("CAT\nSTRAßE", 2, 5),
+        ("ﬁT", 1, 1),
+        ("C[XY]T", 1, 2),
+        ("kind: tray\nR A K T\nR A ı T", 3, 5),
+        ("AB\nunused: A ß", 2, 11),
+        ("AB\nunused: [Qu", 2, 9),
+        ("kind: tray\n[Qu A K T", 2, 1),
+        ("kind: tray\nQu] A K T", 2, 1),
+        ("[Qu A K T", 1, 1),
+        ("A[QuKT", 1, 2),
+    ],
+)
+def test_a_symbol_no_cube_shows_or_a_lone_bracket_is_refused_where_it_is(text, line, column):
+    with pytest.raises(GridSyntaxError, match=f"line {line}, column {column}: "):
+        parse_grid(text)
+
+
+def test_a_decomposed_letter_is_one_square():
+    assert parse_grid("A\u030aLG").at(0, 0) == Face("Å")
+
+
+def test_squares_count_from_the_top_left_cube():
+    assert parse_grid("....\n.CAT\n....") == parse_grid("CAT")
+
+
+# Grids in every row form: letters, wildcards, faces of letters, empty squares, spaces between.
+SQUARE = st.sampled_from(["A", "e", "Å", "?", "[Qu]", "Qu", "[BLANK]", "[JOKER]", ".", "Z", "ö"])
+GRIDS = st.builds(
+    lambda kind, rows, spaced, unused: "\n".join(
+        [
+            *([f"kind: {kind}"] if kind else []),
+            *((" " if spaced else "").join(row) for row in rows),
+            *([f"unused: {' '.join(unused)}"] if unused else []),
+        ]
+    ),
+    st.sampled_from([None, "crossword", "tray", "loose"]),
+    st.lists(st.lists(SQUARE, min_size=1, max_size=6), max_size=6),
+    st.booleans(),
+    st.lists(SQUARE.filter(lambda s: s not in (".", "Qu")), max_size=4),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(GRIDS)
+def test_format_then_parse_gives_the_same_layout(text):
+    try:
+        layout = parse_grid(text)
+    except InputError:
+        return
+    assert parse_grid(format_grid(layout)) == layout
+
+
+def test_a_dot_row_with_cubes_left_over_stays_a_crossword():
+    layout = parse_grid(".\nunused: A B")
+    assert layout.kind is LayoutKind.CROSSWORD
+    assert parse_grid(format_grid(layout)) == layout
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=80) | GRIDS.map(lambda g: g + "]"))
+def test_the_parser_raises_only_its_own_errors(text):
+    with contextlib.suppress(InputError):
+        parse_grid(text)

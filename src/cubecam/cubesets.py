@@ -24,7 +24,8 @@ from pathlib import Path
 
 from cubecam import paths
 from cubecam.errors import InputError
-from cubecam.layout import BLANK, JOKER, Face, Layout, canonical_symbol
+from cubecam.layout import BLANK, BLOCK, JOKER, Face, Layout, canonical_symbol
+from cubecam.user_files import read_user_text
 
 
 def calibration_dirs() -> list[Path]:
@@ -70,10 +71,36 @@ class CubeSet:
             return sum(self.values[ch] for ch in face.symbol.upper())
         return 0
 
+    def shows(self, face: Face) -> bool:
+        """Whether a cube of this set can show ``face``: one of its faces or symbols where it
+        lists them, else a letter it has a value for (or a known multi-letter face of such
+        letters); any face where the set says neither.
+
+        >>> cubes = load_cubeset("scrabble-crossword-cubes")
+        >>> [cubes.shows(Face(s)) for s in ("Q", "Qu", "Å", "Xy")]
+        [True, True, False, False]
+        """
+        if face.is_wildcard:
+            return True
+        listed = self.listed_symbols()
+        if listed:
+            return face.symbol in listed
+        if self.values:
+            spelt = face.symbol in multi_letter_faces() and set(face.letters) <= set(self.values)
+            return face.symbol in self.values or spelt
+        return True
+
     def check(self, layout: Layout) -> list[str]:
-        """Problems that make ``layout`` impossible with this set (too many cubes or wildcards)."""
+        """Problems that make ``layout`` impossible with this set (faces it has not, too many
+        cubes or wildcards)."""
         faces = layout.faces()
         problems = []
+        foreign = sorted({face.symbol for face in faces if not self.shows(face)})
+        if foreign:
+            problems.append(
+                f"the {self.title} set has no face {' '.join(foreign)} "
+                f"(its faces: {' '.join(self.face_names())})"
+            )
         if len(faces) > self.count:
             problems.append(f"{len(faces)} cubes, but the {self.title} set has {self.count}")
         wild = sum(face.is_wildcard for face in faces)
@@ -83,6 +110,19 @@ class CubeSet:
                 f"{wild} wildcards, but the {self.title} set has {self.wildcards} {what}"
             )
         return problems
+
+    def listed_symbols(self) -> frozenset[str]:
+        """The symbols its cubes' faces, or else its ``symbols``, list (empty where neither is)."""
+        return frozenset(canonical_symbol(s) for cube in self.faces or () for s in cube) or (
+            self.symbols
+        )
+
+    def face_names(self) -> list[str]:
+        """The symbols its cubes show, sorted (its lettered values where they are unlisted)."""
+        symbols = set(self.listed_symbols() or self.values)
+        if self.wildcard and self.wildcards:
+            symbols.add(canonical_symbol(self.wildcard))
+        return sorted(symbols)
 
     def unexplained(self, symbols: Iterable[str]) -> list[str]:
         """Symbols that no assignment of distinct cubes can show (empty when the faces are unknown).
@@ -163,8 +203,8 @@ def _set_data(path: Path, inside: tuple[Path, ...]) -> dict:
     """A set file's keys over those of the set it is ``like`` (a table such as ``values``
     letter by letter; the title is its own)."""
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
+        data = tomllib.loads(read_user_text(path, "cube set"))
+    except tomllib.TOMLDecodeError as error:
         raise InputError(f"cannot read cube set {path}: {error}") from None
     if "like" not in data:
         return data
@@ -223,3 +263,18 @@ def check_set_name(name: str) -> str:
     if not re.fullmatch(r"[\w.-]+", name):
         raise InputError(f"a set name is letters, digits, '-', '_' or '.', not {name!r}")
     return name
+
+
+@cache
+def multi_letter_faces() -> frozenset[str]:
+    """The faces of more than one letter that some known set's cubes show (Qu).
+
+    >>> sorted(multi_letter_faces())
+    ['An', 'Er', 'He', 'In', 'Qu', 'Th']
+    """
+    return frozenset(
+        symbol
+        for name in available_cubesets()
+        for symbol in load_cubeset(name).listed_symbols()
+        if len(symbol) > 1 and symbol not in (BLANK, JOKER, BLOCK)
+    )

@@ -32,12 +32,24 @@ unused: T U
 from __future__ import annotations
 
 import re
+import unicodedata
 
+from cubecam.cubesets import multi_letter_faces
 from cubecam.errors import GridSyntaxError, InputError
-from cubecam.layout import BLANK, BLOCK, JOKER, WILD, Face, Layout, LayoutKind, Square
+from cubecam.layout import (
+    BLANK,
+    BLOCK,
+    JOKER,
+    MAX_FACE_LETTERS,
+    WILD,
+    Face,
+    Layout,
+    LayoutKind,
+    Square,
+    is_face_letter,
+)
 
 HEADERS = ("game", "set", "kind", "lang", "player")
-MAX_FACE_LETTERS = 2  # multi-letter faces on real cubes and dice: Qu, Er, Th, In, An, He
 _HEADER = re.compile(r"^([A-Za-z]+)\s*:(.*)$")
 
 
@@ -46,7 +58,8 @@ def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layou
 
     Lower-case letters are declared wildcards in crossword grids and plain
     letters in word-hunt trays (``kind: tray``); ``lowercase_is_wildcard``
-    overrides that.
+    overrides that. The grid's squares count from its top-left cube; the
+    ``kind:`` header is the layout's kind, not one of its headers.
 
     >>> parse_grid("kind: tray\\nra\\nkt").at(1, 0)
     Face(symbol='K', declared=None)
@@ -56,7 +69,7 @@ def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layou
     headers: dict[str, str] = {}
     grid_lines: list[tuple[int, str]] = []
     unused_line: tuple[int, int, str] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(unicodedata.normalize("NFC", text).splitlines(), start=1):
         line = _strip_comment(raw)
         if not line.strip():
             continue
@@ -80,7 +93,7 @@ def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layou
             raise GridSyntaxError("grid row after the 'unused:' line", number)
         grid_lines.append((number, line.rstrip()))
 
-    kind = _kind(headers.get("kind"), bool(grid_lines))
+    kind = _kind(headers.pop("kind", None), bool(grid_lines))
     if lowercase_is_wildcard is None:
         lowercase_is_wildcard = kind is LayoutKind.CROSSWORD
     cells: dict[Square, Face] = {}
@@ -92,10 +105,9 @@ def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layou
     if unused_line is not None:
         number, offset, rest = unused_line
         for match in re.finditer(r"\S+", rest):
-            token = match.group(0)
-            if token.startswith("[") and token.endswith("]"):
-                token = token[1:-1]
-            unused.append(parse_face(token, lowercase_is_wildcard, number, offset + match.start()))
+            column = offset + match.start()
+            token = _unbracket(match.group(0), number, column)
+            unused.append(parse_face(token, lowercase_is_wildcard, number, column))
     if not cells and not unused:
         raise InputError("the grid is empty: no cubes on it and none left over")
     return Layout(cells, tuple(unused), kind, headers).at_origin()
@@ -106,7 +118,7 @@ def format_grid(layout: Layout, *, headers: bool = True) -> str:
     lines = []
     if headers:
         lines += [f"{key}: {layout.headers[key]}" for key in HEADERS if key in layout.headers]
-        if layout.kind is not LayoutKind.CROSSWORD and "kind" not in layout.headers:
+        if layout.kind is not _kind(None, bool(layout.cells)):
             lines.append(f"kind: {layout.kind.value}")
     for row in layout.rows():
         lines.append(
@@ -149,7 +161,10 @@ def _kind(value: str | None, has_grid: bool) -> LayoutKind:
 def _row_tokens(line: str, number: int) -> list[tuple[int, str]]:
     """(1-based column, token) for each square of a grid row."""
     if re.search(r"\S\s+\S", line):
-        return [(m.start() + 1, m.group(0).strip("[]")) for m in re.finditer(r"\S+", line)]
+        return [
+            (m.start() + 1, _unbracket(m.group(0), number, m.start() + 1))
+            for m in re.finditer(r"\S+", line)
+        ]
     tokens: list[tuple[int, str]] = []
     i = len(line) - len(line.lstrip())
     while i < len(line):
@@ -165,10 +180,23 @@ def _row_tokens(line: str, number: int) -> list[tuple[int, str]]:
     return tokens
 
 
+def _unbracket(token: str, line: int, column: int) -> str:
+    """A space-separated token without its brackets: ``[Qu]`` or ``Qu``, never half of them."""
+    inner = token[1:-1] if len(token) > 1 and token[0] == "[" and token[-1] == "]" else token
+    if "[" in inner:
+        raise GridSyntaxError("'[' without a closing ']'", line, column)
+    if "]" in inner:
+        raise GridSyntaxError("']' without an opening '['", line, column)
+    return inner
+
+
 def parse_face(
-    token: str, lowercase_is_wildcard: bool = True, line: int = 1, column: int = 1
+    token: str, lowercase_is_wildcard: bool = True, line: int | None = None, column: int = 1
 ) -> Face:
-    """One square's token as a face, with the grid's rules.
+    """One square's token as a face, with the grid's rules; a face a cube can show.
+
+    An unknown symbol is a :class:`GridSyntaxError` at ``line`` and ``column``
+    (an :class:`InputError` without a ``line``).
 
     >>> parse_face("[Qu]".strip("[]")), parse_face("e"), parse_face("e", lowercase_is_wildcard=False)
     (Face(symbol='Qu', declared=None), Face(symbol='?', declared='E'), Face(symbol='E', declared=None))
@@ -177,14 +205,24 @@ def parse_face(
         return Face(WILD)
     if token.upper() in (BLANK, JOKER, BLOCK):
         return Face(token.upper())
-    if not token.isalpha() or len(token) > MAX_FACE_LETTERS:
-        raise GridSyntaxError(
-            f"unknown symbol {token!r}: use a letter, '.', '?', a lower-case letter "
-            "for a declared wildcard, [Qu] for a multi-letter face (two letters at most), "
-            "or [BLOCK] for a solid face",
-            line,
-            column,
+    token = unicodedata.normalize("NFC", token)
+    faces = multi_letter_faces()
+    known = len(token) == 1 or token[:1].upper() + token[1:].lower() in faces
+    if (
+        not token
+        or not known
+        or len(token) > MAX_FACE_LETTERS
+        or not all(map(is_face_letter, token))
+    ):
+        several = " ".join(f"[{face}]" for face in sorted(faces))
+        message = (
+            f"unknown symbol {token!r}: a square is a Latin letter, '.', '?', a lower-case "
+            "letter for a declared wildcard, [BLANK], [JOKER], [BLOCK] for a solid face, "
+            f"or a face of letters ({several})"
         )
+        if line is None:
+            raise InputError(message)
+        raise GridSyntaxError(message, line, column)
     if lowercase_is_wildcard and len(token) == 1 and token.islower():
         return Face(WILD, declared=token)
     return Face(token)

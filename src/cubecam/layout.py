@@ -12,6 +12,7 @@ Face(symbol='F', declared=None)
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ BLOCK = "BLOCK"
 agree it is a wildcard)."""
 WILD = "?"
 WILDCARD_SYMBOLS = frozenset({BLANK, JOKER, WILD})
+MAX_FACE_LETTERS = 2  # multi-letter faces on real cubes and dice: Qu, Er, Th, In, An, He
 
 Square = tuple[int, int]
 
@@ -44,18 +46,35 @@ def canonical_symbol(text: str) -> str:
     >>> canonical_symbol("qu"), canonical_symbol("ä"), canonical_symbol("joker"), canonical_symbol("block")
     ('Qu', 'Ä', 'JOKER', 'BLOCK')
     """
-    word = text.strip()
+    word = unicodedata.normalize("NFC", text.strip())
     if not word:
         raise InputError("empty face symbol")
     if word.upper() in (BLANK, JOKER, BLOCK):
         return word.upper()
     if word == WILD:
         return WILD
-    if not word.isalpha():
+    if len(word) > MAX_FACE_LETTERS or not all(map(is_face_letter, word)):
         raise InputError(
-            f"unknown face symbol {text!r}: faces are letters, '?', BLANK, JOKER or BLOCK"
+            f"unknown face symbol {text!r}: faces are Latin letters (two at most, as in Qu), "
+            "'?', BLANK, JOKER or BLOCK"
         )
     return word[0].upper() + word[1:].lower()
+
+
+def is_face_letter(char: str) -> bool:
+    """Whether a cube can show ``char``: a Latin letter that is its own capital or small letter.
+
+    >>> [is_face_letter(c) for c in "AåÖ"], [is_face_letter(c) for c in "ßﬁı中1"]
+    ([True, True, True], [False, False, False, False, False])
+    """
+    if len(char) != 1 or not char.isalpha():
+        return False
+    upper = char.upper()
+    return (
+        len(upper) == 1
+        and char in (upper, upper.lower())
+        and unicodedata.name(char, "").startswith("LATIN ")
+    )
 
 
 @dataclass(frozen=True)
@@ -81,6 +100,8 @@ class Face:
         if self.declared is not None:
             if not self.is_wildcard:
                 raise InputError(f"only a wildcard can stand for a letter, not {self.symbol}")
+            if not is_face_letter(self.declared):
+                raise InputError(f"a wildcard stands for one letter, not {self.declared!r}")
             object.__setattr__(self, "declared", self.declared.upper())
 
     @property
@@ -98,7 +119,6 @@ class Face:
         if self.is_wildcard:
             return self.declared or ""
         return "" if self.is_block else self.symbol.upper()
-
 
 
 @dataclass(frozen=True)

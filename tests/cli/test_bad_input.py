@@ -194,3 +194,34 @@ def test_reading_commands_work_in_a_read_only_folder(log):
         assert sorted(p.name for p in folder.iterdir()) == ["scores.sqlite3"]
     finally:
         folder.chmod(0o755)
+
+
+@pytest.mark.parametrize(
+    ("grid", "where"),
+    [
+        ("中文字", "line 1, column 1: unknown symbol '中'"),
+        ("STRAßE", "line 1, column 5: unknown symbol 'ß'"),
+        ("ﬁT", "line 1, column 1: unknown symbol 'ﬁ'"),
+        ("CAT\nC[XY]T", "line 2, column 2: unknown symbol 'XY'"),
+        ("[Qu A K T", "line 1, column 1: '[' without a closing ']'"),
+    ],
+)
+def test_a_grid_of_symbols_no_cube_shows_is_refused(tmp_path, grid, where):
+    path = tmp_path / "bad.grid"
+    path.write_text(grid, "utf-8")
+    refused(run("score", "--grid", path), f"{path}: {where}")
+
+
+def test_a_face_the_grid_allows_but_the_set_has_not(tmp_path):
+    path = tmp_path / "swedish.grid"
+    path.write_text("ÄLG\n..Ö", "utf-8")
+    refused(
+        run("score", "--grid", path, "--lang", "sv"),
+        "the Scrabble Crossword Cubes set has no face Ä Ö (its faces: A B BLANK C",
+    )
+
+
+def test_a_fix_to_a_face_the_set_has_not_names_its_faces(board):
+    result = run("hunt", "--grid", board, "--set", "classic-4x4", "--fix", "2,1=XY", "--solve")
+    refused(result, "--fix '2,1=XY': the Classic 4x4 word hunt set has no face XY (its faces: A B")
+    refused(run("hunt", "--grid", board, "--fix", "2,1=ß", "--solve"), "--fix '2,1=ß': unknown")

@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import pytest
 
 from cubecam.cubesets import load_cubeset
@@ -82,9 +84,14 @@ def test_second_group_is_a_violation_and_counts_as_unused(en):
     assert "Rule violation" in tally.render()
 
 
-def test_swedish_letters_score_and_check(sv):
-    tally = GameOne().score(parse_grid("ÄLG\n..Ö"), sv)
+def test_swedish_letters_score_and_check_with_a_set_that_has_them(sv):
+    scrabble = load_cubeset("scrabble-crossword-cubes")
+    swedish = replace(scrabble, title="Swedish cubes", values={**scrabble.values, "Ä": 4, "Ö": 4})
+    tally = GameOne(swedish).score(parse_grid("ÄLG\n..Ö"), sv)
     assert tally.words[0].word == "ÄLG" and tally.words[0].valid
+    assert tally.words[0].values == [4, 1, 2]
+    with pytest.raises(InputError, match="the Scrabble Crossword Cubes set has no face Ä Ö"):
+        GameOne(scrabble).score(parse_grid("ÄLG\n..Ö"), sv)
 
 
 def test_proper_noun_in_a_crossword_is_not_allowed(en):

@@ -220,3 +220,28 @@ def test_a_request_filled_in_wrong_gets_a_sentence(
     assert response.status_code == 422
     assert response.json()["detail"].startswith(said)
     assert "pattern" not in response.text and "should" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("grid", "where"),
+    [
+        ("中文字", "line 1, column 1"),
+        ("STRAßE", "line 1, column 5"),
+        ("ﬁT", "line 1, column 1"),
+        ("CAT\nC[XY]T", "line 2, column 2"),
+        ("[Qu A K T", "line 1, column 1"),
+    ],
+)
+def test_a_grid_of_symbols_no_cube_shows_is_refused(client: TestClient, grid, where) -> None:
+    refused = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": grid})
+    assert refused.status_code == 400 and where in refused.json()["detail"]
+
+
+@pytest.mark.parametrize("symbol", ["ß", "ﬁ", "中", "Xy"])
+def test_a_correction_to_a_symbol_no_cube_shows_is_refused(client: TestClient, symbol) -> None:
+    body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": GRID}).json()
+    refused = client.post(
+        f"/api/captures/{body['id']}/corrections", json={"cube": 0, "symbol": symbol}
+    )
+    assert refused.status_code == 400 and "unknown symbol" in refused.json()["detail"]
+    assert client.get(f"/api/captures/{body['id']}").json()["rows"] == body["rows"]

@@ -1,9 +1,12 @@
+import contextlib
 import struct
 import zlib
 
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from cubecam.errors import InputError
@@ -118,3 +121,30 @@ def test_a_16_bit_colour_photo_keeps_its_colours():
     colour = np.random.default_rng(2).integers(0, 256, (20, 30, 3)).astype(np.uint16)
     png = cv2.imencode(".png", colour * 257)[1].tobytes()
     assert np.array_equal(load_image(png), colour.astype(np.uint8))
+
+
+def _photos() -> list[bytes]:
+    picture = np.random.default_rng(3).integers(0, 256, (24, 32, 3), np.uint8)
+    grey16 = (picture[..., 0].astype(np.uint16) * 257).astype(np.uint16)
+    return [
+        cv2.imencode(ext, image)[1].tobytes()
+        for ext, image in ((".png", picture), (".jpg", picture), (".png", grey16))
+    ]
+
+
+PHOTOS = _photos()
+DAMAGED = st.builds(
+    lambda photo, at, junk, cut: (photo[:at] + junk + photo[at + len(junk) :])[: cut or None],
+    st.sampled_from(PHOTOS),
+    st.integers(0, 200),
+    st.binary(min_size=1, max_size=16),
+    st.integers(0, 400),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300) | DAMAGED)
+def test_the_image_loader_raises_only_its_own_errors(data):
+    with contextlib.suppress(InputError):
+        image = load_image(data, max_side=16)
+        assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3

@@ -13,7 +13,7 @@ from cubecam.cli.options import read_grid
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_face
-from cubecam.layout import Layout, Square
+from cubecam.layout import Face, Layout, Square
 
 if TYPE_CHECKING:
     from cubecam.vision.reading import Reading
@@ -50,11 +50,17 @@ def photo_options(command: F) -> F:
     )(command)
 
 
-def apply_fixes(layout: Layout, fixes: Iterable[str], lowercase_is_wildcard: bool = True) -> Layout:
+def apply_fixes(
+    layout: Layout,
+    fixes: Iterable[str],
+    lowercase_is_wildcard: bool = True,
+    cubeset: CubeSet | None = None,
+) -> Layout:
     """The layout with each ``R,C=LETTER`` correction made, counted on the grid as printed.
 
     Rows and columns count from 1, as in every message and in ``--json``; a square
-    outside the grid is refused (the grid does not grow).
+    outside the grid is refused (the grid does not grow). A letter must be a face of
+    ``cubeset``, where given.
 
     >>> print(format_grid(apply_fixes(Layout.from_rows(["CAT"]), ["1,3=B", "1,1=?"])))
     ?AB
@@ -73,9 +79,24 @@ def apply_fixes(layout: Layout, fixes: Iterable[str], lowercase_is_wildcard: boo
                 f"{width} column{'s' if width != 1 else ''} (counted from 1)"
             )
         square: Square = (top + row - 1, left + col - 1)
-        face = None if token == "." else parse_face(token.strip("[]"), lowercase_is_wildcard)
+        face = None if token == "." else _fixed_face(fix, token, lowercase_is_wildcard, cubeset)
         layout = layout.replace(square, face)
     return layout.at_origin()
+
+
+def _fixed_face(fix: str, token: str, lowercase_is_wildcard: bool, cubeset: CubeSet | None) -> Face:
+    """The face a ``--fix`` names, refused (naming the set's faces) when no cube shows it."""
+    names = cubeset.face_names() if cubeset is not None else []
+    try:
+        face = parse_face(token.strip("[]"), lowercase_is_wildcard)
+        if cubeset is None or cubeset.shows(face):
+            return face
+    except InputError as error:
+        if not names:
+            raise InputError(f"--fix {fix!r}: {error}") from None
+    raise InputError(
+        f"--fix {fix!r}: the {cubeset.title} set has no face {token} (its faces: {' '.join(names)})"
+    )
 
 
 def layout_from(
@@ -99,7 +120,7 @@ def layout_from(
         reading = read_photo(photo, layout=kind, cubeset=cubeset)
         layout = reading.layout
     wild = lowercase_is_wildcard if lowercase_is_wildcard is not None else kind == "crossword"
-    return apply_fixes(layout, fixes, wild), reading
+    return apply_fixes(layout, fixes, wild, cubeset), reading
 
 
 def describe(reading: Reading) -> str:

@@ -17,7 +17,8 @@ import numpy as np
 
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
-from cubecam.layout import Face, Layout, canonical_symbol
+from cubecam.grid_format import parse_face
+from cubecam.layout import Face, Layout
 
 if TYPE_CHECKING:
     from cubecam.vision import Reading
@@ -85,7 +86,7 @@ class Capture:
     def correct(self, index: int, symbol: str) -> None:
         """Set cube ``index`` to ``symbol``, as a person at the table says it is."""
         cube = self._cube(index)
-        face = Face(canonical_symbol(symbol))
+        face = parse_face(symbol.strip(), lowercase_is_wildcard=False)
         if cube.read_as is None:
             cube.read_as = cube.symbol
         square = None if cube.row is None or cube.col is None else (cube.row, cube.col)
@@ -99,7 +100,7 @@ class Capture:
         """Put a cube the camera missed on the empty square (``row``, ``col``)."""
         self.check_unrecorded()
         self._check_empty((row, col))
-        face = Face(canonical_symbol(symbol))
+        face = parse_face(symbol.strip(), lowercase_is_wildcard=False)
         self.layout = self.layout.replace((row, col), face)
         self.cubes.append(CubeState(face.symbol, row=row, col=col, added=True))
 
