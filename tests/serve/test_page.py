@@ -416,15 +416,15 @@ def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_pa
     if sorted(f.symbol for f in corrected.unused) == sorted(label["unused"]):
         assert page.inner_text("#final") == final(label["grid"])
 
-    page.click("#accept")
-    page.wait_for_selector("#sheet:not([hidden])")
-    assert "Bo to play" in page.inner_text("#sheet-status")
-    page.click("#sheet-close")
-    page.evaluate("document.getElementById('figure').scrollIntoView()")
+    page.evaluate("document.getElementById('result').scrollIntoView()")
     shot = page.screenshot(path=str(tmp_path / "phone-page.png"))
     assert shot.startswith(b"\x89PNG")
     if os.environ.get("CUBECAM_SCREENSHOTS"):
         (Path(os.environ["CUBECAM_SCREENSHOTS"]) / "phone-page.png").write_bytes(shot)
+
+    page.click("#accept")
+    page.wait_for_selector("#sheet:not([hidden])")
+    assert "Bo to play" in page.inner_text("#sheet-status")
     page.close()
 
 
