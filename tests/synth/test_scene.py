@@ -167,3 +167,35 @@ def test_a_widened_scene_is_the_same_for_a_seed() -> None:
     c = make_scene("loose", 6, size=SIZE, config="wide")
     assert np.array_equal(a[0], b[0]) and a[1] == b[1]
     assert not np.array_equal(a[0], c[0])
+
+
+def test_a_tall_rim_shades_the_tops_of_the_dice_behind_its_shadow() -> None:
+    rng = np.random.default_rng(2)
+    plan = plan_tray(rng, size=5)
+    look = replace(
+        random_look(rng, plan, config_named("wide")),
+        tilt=20.0,
+        roll=0.0,
+        yaw=0.0,
+        light_elevation=30.0,
+        light_azimuth=90.0,  # from beyond the far rim: its shadow falls towards the viewer
+        shadow_blur=0.02,
+        shadow_strength=0.6,
+        props=False,
+        hands=0,
+    )
+    brightness = {}
+    for rim in ((0.4, 0.45), (1.45, 1.5)):
+        image, cubes = render_scene(
+            plan, np.random.default_rng(1), SIZE, replace(look, rim_height=rim), effects=False
+        )
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(float)
+        for cube in cubes:
+            inside = np.zeros(grey.shape, np.uint8)
+            cv2.fillConvexPoly(inside, np.round(np.array(cube.corners)).astype(np.int32), 1)
+            brightness[rim, cube.cube.row, cube.cube.col] = grey[inside.astype(bool)].mean()
+    low, tall = (0.4, 0.45), (1.45, 1.5)
+    for col in range(5):
+        assert brightness[tall, 0, col] < brightness[low, 0, col] - 10  # the far row: shaded
+        # the middle row: out of reach of the shadow (and of the near rim)
+        assert brightness[tall, 2, col] == pytest.approx(brightness[low, 2, col], abs=1)

@@ -311,6 +311,12 @@ def render_scene(
         (camera.distance(_cube_corners(cube).mean(axis=0, keepdims=True))[0], cube)
         for cube in plan.cubes
     ]
+    parts = [*boxes, *(part for solid in solids for part in solid.parts)]
+    overhead = [
+        shape
+        for shape in (_shadow_at_top(part.corners, light) for part in parts)
+        if shape is not None
+    ]
     index = {id(cube): i for i, cube in enumerate(plan.cubes)}
     cover = np.full((height, width), -1, np.int32)
     """For each pixel, the painter's step of the last thing drawn there that can hide a top face."""
@@ -318,7 +324,7 @@ def render_scene(
     for step, (_, item) in enumerate(sorted(drawables, key=lambda pair: -pair[0])):
         if isinstance(item, PlacedCube):
             i = index[id(item)]
-            _draw_cube(canvas, camera, item, look.style(i), look, plan, light, rng)
+            _draw_cube(canvas, camera, item, look.style(i), look, plan, light, rng, overhead)
             drawn_at[i] = step
         elif isinstance(item, Solid):
             for part in item.parts:
@@ -464,7 +470,10 @@ def _draw_cube(
     plan: ScenePlan,
     light: np.ndarray,
     rng: np.random.Generator,
+    overhead: list[np.ndarray],
 ) -> None:
+    """Draw ``cube``: its side faces that face the camera, then its top face, darkened where
+    the ``overhead`` shadows (on the cubes' tops, from taller things) fall on it."""
     corners = _cube_corners(cube)
     texels = int(np.clip(16 * math.ceil(_cube_pixels(camera, cube) * 1.2 / 16), 32, 512))
     face, ink = style.face, style.ink
@@ -505,8 +514,41 @@ def _draw_cube(
     texture *= shade * _bevel(texels)
     if style.gloss:
         _highlight(texture, camera, cube, light, style.gloss)
+    if overhead:
+        _shade_top(texture, cube, overhead, look)
     quad = camera.project(corners[[7, 6, 5, 4]])
     _paste(canvas, texture, _rounded(texels), quad)
+
+
+def _shadow_at_top(corners: np.ndarray, light: np.ndarray) -> np.ndarray | None:
+    """The shadow that a box (eight corners) taller than a cube casts on the plane of the
+    cubes' tops (z = 1), as a polygon in table units; None for a lower box."""
+    low, high = float(corners[:, 2].min()), float(corners[:, 2].max())
+    if high <= 1.0:
+        return None
+    above = corners.copy()
+    above[:4, 2] = max(low, 1.0)
+    ground = above[:, :2] - (above[:, 2:3] - 1.0) / max(light[2], 0.2) * light[:2]
+    return cv2.convexHull(ground.astype(np.float32)).reshape(-1, 2)
+
+
+def _shade_top(
+    texture: np.ndarray, cube: PlacedCube, overhead: list[np.ndarray], look: Look
+) -> None:
+    """Darken the parts of ``cube``'s top face texture that lie in ``overhead`` shadows."""
+    size = texture.shape[0]
+    a = math.radians(cube.yaw)
+    across, away = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+    mask = np.zeros((size, size), np.float32)
+    for shape in overhead:
+        offset = shape - (cube.x, cube.y)
+        uv = np.column_stack([offset @ across + 0.5, 0.5 - offset @ away]) * size
+        if (uv.max(axis=0) < 0).any() or (uv.min(axis=0) > size).any():
+            continue
+        cv2.fillConvexPoly(mask, np.round(uv * 16).astype(np.int32), 1.0, cv2.LINE_AA, shift=4)
+    if mask.any():
+        mask = cv2.GaussianBlur(mask, (0, 0), max(0.5, look.shadow_blur * size))
+        texture *= (1.0 - look.shadow_strength * mask)[..., None]
 
 
 def _finish(texture: np.ndarray, style: CubeStyle, rng: np.random.Generator) -> np.ndarray:
