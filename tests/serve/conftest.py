@@ -30,10 +30,12 @@ CHROMIUM_FLAGS = [
 
 
 @contextmanager
-def background_server(app: FastAPI, timeout: float = 10.0) -> Iterator[str]:
-    """Serve ``app`` while the block runs; yields its base URL (``http://127.0.0.1:PORT``)."""
+def background_server(
+    app: FastAPI, timeout: float = 10.0, host: str = "127.0.0.1"
+) -> Iterator[str]:
+    """Serve ``app`` while the block runs; yields its base URL (``http://HOST:PORT``)."""
     sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock.bind((host, 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -44,7 +46,7 @@ def background_server(app: FastAPI, timeout: float = 10.0) -> Iterator[str]:
             if time.monotonic() > deadline or not thread.is_alive():
                 raise RuntimeError("the server did not start")
             time.sleep(0.02)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://{host}:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout)
@@ -58,7 +60,7 @@ def app(tmp_path: Path) -> FastAPI:
 
 @pytest.fixture
 def client(app: FastAPI) -> TestClient:
-    return TestClient(app)
+    return TestClient(app, base_url="http://127.0.0.1:8000")
 
 
 @pytest.fixture

@@ -65,7 +65,7 @@ def test_out_of_turn_and_wrong_game_are_refused(client: TestClient) -> None:
     )
     assert wrong.status_code == 400 and "take the photo for" in wrong.json()["detail"]
     missing = client.get("/api/log/games/999")
-    assert missing.status_code == 400 and "no game 999" in missing.json()["detail"]
+    assert missing.status_code == 404 and "no game 999" in missing.json()["detail"]
 
 
 def test_a_game_two_toss_is_recorded_in_its_round(client: TestClient) -> None:

@@ -23,9 +23,8 @@ def test_serving_the_network_prints_a_lan_address_first() -> None:
         assert not ipaddress.ip_address(lan).is_loopback
 
 
-def test_the_qr_code_reads_back_to_the_address() -> None:
-    url = "http://192.168.1.20:8000/"
-    text = qr_text(url)
+def read_qr_text(text: str) -> str:
+    """What a QR code drawn by :func:`qr_text` says, read as a phone's camera would."""
     rows = [line for line in text.splitlines() if line]
     # Two modules a character high, in half blocks; the ink is the light modules (inverted,
     # for dark terminals).
@@ -41,4 +40,14 @@ def test_the_qr_code_reads_back_to_the_address() -> None:
     image = cv2.copyMakeBorder(image, 4, 4, 4, 4, cv2.BORDER_CONSTANT, value=255)
     image = cv2.resize(image, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
     decoded, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
-    assert decoded == url
+    return decoded
+
+
+def test_the_qr_code_reads_back_to_the_address() -> None:
+    url = "http://192.168.1.20:8000/?code=Xy-z_09"
+    assert read_qr_text(qr_text(url)) == url
+
+
+def test_a_server_on_the_network_prints_its_access_code() -> None:
+    assert page_urls("127.0.0.5", 8000, "abc") == ["http://127.0.0.5:8000/?code=abc"]
+    assert all(url.endswith("/?code=abc") for url in page_urls("0.0.0.0", 8000, "abc"))

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 from cubecam.grid_format import parse_grid
@@ -25,6 +26,16 @@ BOARD = "R A K T\nE M D L\nO Å N E\nS T I G"
 def open_page(page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("body[data-ready=yes]")
+
+
+def wait_until(page, expression: str, timeout: float = 15.0) -> None:
+    """Wait for a JavaScript expression to be true, asking from outside the page: the page's
+    Content-Security-Policy forbids the eval that ``page.wait_for_function`` polls with."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not true after {timeout} s: {expression}")
+        time.sleep(0.05)
 
 
 def final(grid: str) -> str:
@@ -61,7 +72,7 @@ def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> No
     page.fill("#fix-symbol", "R")
     page.click("#fix-ok")
     fixed = final(MISREAD.replace("TIGEP", "TIGER"))
-    page.wait_for_function(f"document.querySelector('#final').textContent === '{fixed}'")
+    wait_until(page, f"document.querySelector('#final').textContent === '{fixed}'")
     assert page.inner_text(P_SQUARE) == "R"
     assert page.query_selector("#words tr.invalid") is None
 
@@ -144,7 +155,7 @@ def test_a_wrong_letter_is_refused_in_a_sentence_where_the_player_looks(
     notes = tmp_path / "notes.txt"
     notes.write_text("not a photo")
     page.set_input_files("#photo", str(notes))
-    page.wait_for_function("document.querySelector('#message').textContent.includes('not a photo')")
+    wait_until(page, "document.querySelector('#message').textContent.includes('not a photo')")
     assert in_view(page, "#message") and page.is_hidden("#result")
     page.close()
 
@@ -154,13 +165,14 @@ def tap_cube(page, square: str, choice: str) -> None:
     page.click(square)
     page.wait_for_selector("#fix[open]")
     page.click(f"#fix-{choice}")
-    page.wait_for_function("!document.querySelector('#fix').open")
+    wait_until(page, "!document.querySelector('#fix').open")
 
 
 def wait_final(page, score: str) -> None:
-    page.wait_for_function(
+    wait_until(
+        page,
         f"!document.querySelector('#tally').hidden && "
-        f"document.querySelector('#final').textContent === '{score}'"
+        f"document.querySelector('#final').textContent === '{score}'",
     )
 
 
@@ -341,9 +353,7 @@ def test_the_score_sheet_is_a_table_exported_with_words_and_kept_when_over(
     start_logged_game(page, "scrabble-cubes", "Cy", rounds="1")
     score_grid(page, "CAT\nunused: E")
     page.click("#accept")
-    page.wait_for_function(
-        "document.querySelector('#sheet-status').textContent.startsWith('Game over')"
-    )
+    wait_until(page, "document.querySelector('#sheet-status').textContent.startsWith('Game over')")
     finished = page.eval_on_selector_all(
         "#log-game optgroup[label=Finished] option", "os => os.map(o => o.value)"
     )
@@ -351,8 +361,8 @@ def test_the_score_sheet_is_a_table_exported_with_words_and_kept_when_over(
     assert page.is_hidden("#player-label") and "Cy wins" in page.inner_text("#sheet-status")
     page.select_option("#log-game", str(game_id))
     page.click("#sheet-button")
-    page.wait_for_function(
-        f"document.querySelector('#export-csv').href.endsWith('/{game_id}/export.csv')"
+    wait_until(
+        page, f"document.querySelector('#export-csv').href.endsWith('/{game_id}/export.csv')"
     )
     assert page.inner_text("#sheet-status") == "Bo to play (round 1)."
     page.close()
@@ -380,7 +390,7 @@ def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_pa
 
     page.set_input_files("#photo", str(SAMPLES / "game-one-crossword.jpg"))
     page.wait_for_selector("#tally:not([hidden])")
-    page.wait_for_function("document.querySelector('#annotated').naturalWidth > 0")
+    wait_until(page, "document.querySelector('#annotated').naturalWidth > 0")
     capture = page.evaluate("capture")
     assert page.locator("#targets polygon").count() == len(capture["cubes"])
     unsure = sum(cube["unsure"] for cube in capture["cubes"])
@@ -406,9 +416,7 @@ def test_a_photo_is_read_corrected_and_logged(live_server: str, chromium, tmp_pa
         page.wait_for_selector("#fix[open]")
         page.fill("#fix-symbol", face.symbol)
         page.click("#fix-ok")
-        page.wait_for_function(
-            f"document.querySelector(\"{square}\").textContent === '{face.symbol}'"
-        )
+        wait_until(page, f"document.querySelector(\"{square}\").textContent === '{face.symbol}'")
     capture = page.evaluate("capture")
     corrected = parse_grid(capture["grid"])
     assert corrected.rows() == truth.rows()

@@ -40,15 +40,19 @@ def serve(
     import uvicorn
 
     from cubecam.serve import create_app
-    from cubecam.serve.network import ANY_HOSTS, check_can_listen, page_urls, qr_text
+    from cubecam.serve.guard import Access
+    from cubecam.serve.network import check_can_listen, page_urls, qr_text
 
     own = [load_cubeset(name) for name in cubesets]
     check_can_listen(host, port)
-    app = create_app(data_dir or paths.data_dir(), db_path, own)
-    urls = page_urls(host, port)
+    access = Access.served(host)
+    app = create_app(data_dir or paths.data_dir(), db_path, own, access=access)
+    urls = page_urls(host, port, access.code)
     click.echo(f"cubecam: serving the page at {urls[0]}")
-    if host in ANY_HOSTS:
-        click.echo("Open it on a phone on the same Wi-Fi, or scan:")
+    if access.code:
+        click.echo(
+            "Open it on a phone on the same Wi-Fi, or scan (the code in it lets the phone in):"
+        )
         click.echo(qr_text(urls[0]))
         if len(urls) > 1:
             click.echo(f"On this machine: {urls[-1]}")

@@ -38,6 +38,14 @@ MAX_GAME_ID = 2**63 - 1
 """The largest id SQLite can give a game."""
 
 
+class NoSuchGame(InputError):
+    """A game number the score log has no game for."""
+
+    def __init__(self, game_id: int, path: Path) -> None:
+        super().__init__(f"no game {game_id} in {path} (see 'cubecam game list')")
+        self.game_id = game_id
+
+
 @dataclass(frozen=True)
 class Recorded:
     """What one command wrote: the new turns, the tally as printed, and where the game stands."""
@@ -114,7 +122,7 @@ class ScoreLog:
             (game_id,),
         ).fetchone()
         if row is None:
-            raise InputError(f"no game {game_id} in {self.path} (see 'cubecam game list')")
+            raise NoSuchGame(game_id, self.path)
         sides = tuple(
             Side(seat, name, tuple(json.loads(members)))
             for seat, name, members in self.db.execute(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Path, Request, Response, UploadFile
+from fastapi import APIRouter, File, Form, HTTPException, Path, Request, Response, UploadFile
 
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -102,6 +102,13 @@ def post_grid(request: Request, body: GridIn) -> CaptureOut:
         store.new_id(), choice.name, lang, layout, cubes_of_layout(layout), cubeset=cubeset
     )
     return _capture_out(store.add(capture))
+
+
+@router.get("/captures/photo", include_in_schema=False)
+@router.get("/captures/grid", include_in_schema=False)
+def post_only() -> None:
+    """A ``GET`` where only a ``POST`` is taken (else it would be read as a capture's id)."""
+    raise HTTPException(405, "send the photo or the grid with POST", headers={"Allow": "POST"})
 
 
 @router.get("/captures/{capture_id}", summary="A capture's layout and tally")

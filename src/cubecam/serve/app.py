@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -14,24 +15,36 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cubecam import __version__, paths
 from cubecam.cubesets import CubeSet
 from cubecam.errors import CubecamError
+from cubecam.scorelog.log import NoSuchGame
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
+from cubecam.serve.guard import Access, Guard
 from cubecam.serve.log_api import router as log_router
 from cubecam.serve.messages import sentences
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
+_PATH = re.compile(r"(?<![\w.])/(?:[^\s/:'\"()]+/)+([^\s/:'\"()]*)")
 
 
-def create_app(data_dir: Path, db: Path | None = None, cubesets: Sequence[CubeSet] = ()) -> FastAPI:
+def create_app(
+    data_dir: Path,
+    db: Path | None = None,
+    cubesets: Sequence[CubeSet] = (),
+    *,
+    access: Access | None = None,
+) -> FastAPI:
     """The app, keeping photos under ``data_dir`` and the score log in ``db`` (the user's
     own score log when None), playing each game with the first of the user's own ``cubesets``
-    that is like the game's set."""
+    that is like the game's set, letting in what ``access`` allows (this machine only, by
+    default)."""
     app = FastAPI(
         title="cubecam",
         version=__version__,
         description="Read a photo of letter cubes, correct it, score it, and log the turn.",
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.data_dir = data_dir
     app.state.db = db
@@ -40,24 +53,27 @@ def create_app(data_dir: Path, db: Path | None = None, cubesets: Sequence[CubeSe
     app.include_router(router)
     app.include_router(log_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(Guard, access=access or Access.served("127.0.0.1"))
 
     @app.exception_handler(UploadTooLarge)
     def too_large(request: Request, error: UploadTooLarge) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=413)
+        return said(str(error), 413)
 
     @app.exception_handler(RequestValidationError)
     def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": sentences(error.errors())}, status_code=422)
+        return said(sentences(error.errors()), 422)
+
+    @app.exception_handler(NoSuchGame)
+    def no_game(request: Request, error: NoSuchGame) -> JSONResponse:
+        return said(f"there is no game {error.game_id} in the score log: reload the page", 404)
 
     @app.exception_handler(CubecamError)
     def user_error(request: Request, error: CubecamError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=400)
+        return said(str(error), 400)
 
     @app.exception_handler(LookupError)
     def not_found(request: Request, error: LookupError) -> JSONResponse:
-        return JSONResponse(
-            {"detail": str(error.args[0] if error.args else error)}, status_code=404
-        )
+        return said(str(error.args[0] if error.args else error), 404)
 
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:
@@ -65,6 +81,14 @@ def create_app(data_dir: Path, db: Path | None = None, cubesets: Sequence[CubeSe
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def said(detail: str, status: int) -> JSONResponse:
+    """An error as a client gets it: a server path shortened to its last name, and any
+    character that cannot be sent (a lone surrogate) written as its escape."""
+    detail = _PATH.sub(lambda path: path.group(1) or "a folder", detail)
+    detail = detail.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"detail": detail}, status_code=status)
 
 
 class BodyLimit:

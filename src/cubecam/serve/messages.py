@@ -35,6 +35,8 @@ def sentence(error: Mapping[str, Any]) -> str:
     """One validation error of FastAPI's (pydantic's) as a sentence for a player."""
     if error.get("type") == "json_invalid":
         return "the page sent something the server cannot read: reload the page"
+    if error.get("type") == "string_unicode":
+        return "a character sent is not text (a lone surrogate): type it again"
     names = [part for part in error.get("loc", ()) if isinstance(part, str)]
     field = names[-1] if names else "request"
     template = FIELDS.get(field, f"the {field.replace('_', ' ')} sent is not right")

@@ -13,8 +13,8 @@ from cubecam.errors import InputError
 ANY_HOSTS = ("0.0.0.0", "::")
 
 
-def lan_address() -> str | None:
-    """This machine's address on the local network, or None when it has none.
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback, private ones first.
 
     A UDP socket's ``connect`` sends nothing; it only asks the kernel which
     local address would route outward (192.0.2.1 is a documentation address).
@@ -31,21 +31,28 @@ def lan_address() -> str | None:
             candidates.add(probe.getsockname()[0])
         except OSError:
             pass
-    usable = sorted(
+    return sorted(
         (a for a in candidates if not ipaddress.ip_address(a).is_loopback),
         key=lambda a: not ipaddress.ip_address(a).is_private,
     )
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, or None when it has none."""
+    usable = local_addresses()
     return usable[0] if usable else None
 
 
-def page_urls(host: str, port: int) -> list[str]:
-    """The addresses to open the page at, the one for phones first."""
+def page_urls(host: str, port: int, code: str | None = None) -> list[str]:
+    """The addresses to open the page at, the one for phones first; ``code`` is the access
+    code a server on the network asks for (see :mod:`cubecam.serve.guard`)."""
+    query = f"?code={code}" if code else ""
     if host in ANY_HOSTS:
         lan = lan_address()
-        local = f"http://127.0.0.1:{port}/"
-        return [f"http://{lan}:{port}/", local] if lan else [local]
+        local = f"http://127.0.0.1:{port}/{query}"
+        return [f"http://{lan}:{port}/{query}", local] if lan else [local]
     shown = f"[{host}]" if ":" in host else host
-    return [f"http://{shown}:{port}/"]
+    return [f"http://{shown}:{port}/{query}"]
 
 
 def qr_text(url: str) -> str:

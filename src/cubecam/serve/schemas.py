@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from cubecam.rules.crossword import CrosswordTally
 from cubecam.scorelog import KINDS
@@ -17,6 +17,12 @@ SYMBOL = Field(
     description="a letter, a multi-letter face (Qu), BLANK, JOKER or ?",
     examples=["E", "Qu", "BLANK"],
 )
+
+
+class Strict(BaseModel):
+    """What a client sends, taken only as typed: ``false`` is not a number, nor ``"1"`` a count."""
+
+    model_config = ConfigDict(strict=True)
 
 
 class ErrorOut(BaseModel):
@@ -136,38 +142,38 @@ LANG = Field(
 )
 
 
-class GridIn(BaseModel):
+class GridIn(Strict):
     game: str = GAME
     grid: str = Field(min_length=1, max_length=4000, examples=["TIGER\nOF...\nunused: T U"])
     lang: str | None = LANG
 
 
-class AddedCubeIn(BaseModel):
+class AddedCubeIn(Strict):
     row: int = Field(ge=-50, le=50, description="the empty square's row")
     col: int = Field(ge=-50, le=50)
     symbol: str = SYMBOL
 
 
-class MoveIn(BaseModel):
+class MoveIn(Strict):
     row: int | None = Field(
         default=None, ge=-50, le=50, description="the empty square's row; null: left over"
     )
     col: int | None = Field(default=None, ge=-50, le=50)
 
 
-class CorrectionIn(BaseModel):
+class CorrectionIn(Strict):
     cube: int = Field(ge=0, le=1000, description="the cube's index in the capture's cubes")
     symbol: str = SYMBOL
 
 
-class HuntPlayerIn(BaseModel):
+class HuntPlayerIn(Strict):
     name: str = Field(min_length=1, max_length=40, examples=["Anna"])
     words: str = Field(
         max_length=20000, description="the words the player wrote, one a line", examples=["rakt"]
     )
 
 
-class HuntIn(BaseModel):
+class HuntIn(Strict):
     players: list[HuntPlayerIn] = Field(min_length=1, max_length=12)
     fast: bool = Field(default=False, description="the fast variant: every valid word scores")
     compounds: bool = Field(
@@ -233,7 +239,7 @@ class LoggedGameOut(BaseModel):
     over: bool
 
 
-class NewGameIn(BaseModel):
+class NewGameIn(Strict):
     kind: str = Field(json_schema_extra={"enum": list(KINDS)}, examples=["scrabble-cubes"])
     players: list[str] = Field(min_length=1, max_length=8, examples=[["Ann", "Bo"]])
     target: int | None = Field(default=None, ge=1, le=10000)
@@ -246,12 +252,12 @@ class SheetOut(BaseModel):
     sheet: dict[str, Any] = Field(description="the score log's full sheet")
 
 
-class TurnIn(BaseModel):
+class TurnIn(Strict):
     capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the capture to record")
     player: str = Field(min_length=1, max_length=40)
 
 
-class RoundIn(BaseModel):
+class RoundIn(Strict):
     capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the word-hunt board's capture")
     players: list[HuntPlayerIn] = Field(min_length=1, max_length=12)
 
