@@ -1,22 +1,28 @@
-"""Word-hunt speed: loading the Swedish lexicon and solving boards, beside a plain baseline.
+"""Word-hunt speed: loading the Swedish lexicon and solving boards, beside two baselines.
 
-The baseline, measured in the same run, walks every path of the board, cuts a
-path off when no word of the sorted word list starts with it (bisect), and asks
-pyenchant about each candidate of three letters or more, one at a time.
+Ours keeps the words and their prefixes in one trie (``cubecam.lexicon.index``). Measured in
+the same run: the frozensets cubecam used before (the word list and its prefixes read from
+text files into two Python sets, and the same search over them), and a plain baseline that
+walks every path of the board, cuts a path off when no word of the sorted word list starts
+with it (bisect), and asks pyenchant about each candidate of three letters or more.
 
     PYTHONPATH=src python bench/hunt.py [--boards 200] [--repeat 3] [--lang sv]
 
-Each time is the best of --repeat runs; means and medians are over the boards.
+Each time is the best of --repeat runs; means and medians are over the boards. Memory is the
+resident size a fresh process grows by when it loads the structure.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
+import tempfile
 import time
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from pathlib import Path
 
 from cubecam.cubesets import load_cubeset
 from cubecam.layout import Face
@@ -66,6 +72,59 @@ def baseline(board: Board, sorted_words: list[str], check: Callable[[str], bool]
     return found
 
 
+def solve_with_sets(board: Board, words: Collection[str], prefixes: Collection[str]) -> set[str]:
+    """The search cubecam ran over two frozensets before the trie: two lookups a step."""
+    letters, neighbours = board.letters, board.neighbours
+    found: set[str] = set()
+
+    def visit(die: int, spelled: str, used: int) -> None:
+        for nxt in neighbours[die]:
+            if used >> nxt & 1:
+                continue
+            word = spelled + letters[nxt]
+            if word in words:
+                found.add(word)
+            if word in prefixes:
+                visit(nxt, word, used | 1 << nxt)
+
+    for die, start in enumerate(letters):
+        if start in words:
+            found.add(start)
+        if start in prefixes:
+            visit(die, start, 1 << die)
+    return {word for word in found if len(word) >= 3}
+
+
+def load_sets(folder: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The word list and its prefixes as cubecam loaded them before: text into frozensets."""
+    words = frozenset((Path(folder) / "words.txt").read_text("utf-8").split("\n"))
+    return words, frozenset((Path(folder) / "prefixes.txt").read_text("utf-8").split("\n"))
+
+
+def resident_mb() -> float:
+    """This process's resident memory (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def measure_load(what: str, arg: str, repeat: int) -> tuple[float, float]:
+    """In this (fresh) process: the best load time of ``what`` and the memory it holds."""
+    load = {"sets": lambda: load_sets(arg), "trie": lambda: HunspellLexicon(arg)}[what]
+    before = resident_mb()
+    kept = load()
+    grown = resident_mb() - before
+    seconds, _ = timed(load, repeat)
+    del kept
+    return seconds, grown
+
+
+def in_fresh_process(what: str, arg: str, repeat: int) -> tuple[float, float]:
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(measure_load, (what, arg, repeat))
+
+
 def timed(fn: Callable[[], object], repeat: int = 1) -> tuple[float, object]:
     """The best of ``repeat`` runs (the least disturbed by other work), and the result."""
     best = float("inf")
@@ -93,20 +152,21 @@ def main() -> None:
     rng = random.Random(2026)
 
     built, lexicon = timed(lambda: HunspellLexicon(args.lang))  # compiles the list if not cached
-    built_prefix, _ = timed(lexicon.prefixes)  # builds the prefix cache if not cached
-    print(f"first load (builds any missing cache): {built:.3f} s, prefixes {built_prefix:.3f} s")
-    load, lexicon = timed(lambda: HunspellLexicon(args.lang), args.repeat)
-    prefix_load, _ = timed(lambda: HunspellLexicon(args.lang).prefixes(), args.repeat)
-    prefix_load -= load
-    print(
-        f"ours:     lexicon {lexicon.name} ({len(lexicon)} words) loaded from the cache in "
-        f"{load:.3f} s, its {len(lexicon.prefixes())} prefixes in {prefix_load:.3f} s"
-    )
+    print(f"first load (builds any missing cache): {built:.3f} s")
+    sorted_words = sorted(lexicon.words())
+    folder = tempfile.mkdtemp(prefix="cubecam-bench-")
+    (Path(folder) / "words.txt").write_text("\n".join(sorted_words), "utf-8")
+    (Path(folder) / "prefixes.txt").write_text("\n".join(sorted(lexicon.prefixes())), "utf-8")
+    print(f"{lexicon.name}: {len(lexicon)} words, {len(lexicon.prefixes())} prefixes")
+    for what, arg, name in (
+        ("trie", args.lang, "ours (one trie)"),
+        ("sets", folder, "frozensets (before)"),
+    ):
+        seconds, grown = in_fresh_process(what, arg, args.repeat)
+        print(f"  {name:20} loaded from the cache in {seconds:.3f} s, {grown:6.1f} MB resident")
+    words, prefixes = load_sets(folder)
     speller = _enchant_dict(lexicon.code)
-    base_load, sorted_words = timed(
-        lambda: lexicon.source.read_text("utf-8").split("\n"), args.repeat
-    )
-    print(f"baseline: sorted word list read in {base_load:.3f} s (pyenchant {speller.tag})")
+    print(f"baseline: the sorted word list, bisect and pyenchant {speller.tag}")
 
     kinds = {
         "4x4 classic dice": lambda: roll("classic-4x4", rng),
@@ -118,20 +178,24 @@ def main() -> None:
     }
     for kind, make in kinds.items():
         boards = [make() for _ in range(args.boards)]
-        ours, counts = [], []
+        ours, sets, counts = [], [], []
         for board in boards:
-            seconds, words = timed(lambda b=board: solve(b, lexicon), args.repeat)
+            seconds, found = timed(lambda b=board: solve(b, lexicon), args.repeat)
             ours.append(seconds)
-            counts.append(len(words))
+            counts.append(len(found))
+            seconds, same = timed(lambda b=board: solve_with_sets(b, words, prefixes), args.repeat)
+            sets.append(seconds)
+            assert same == found, "the trie and the frozensets disagree"
         base, agree = [], 0
         for board in boards[: args.baseline_boards]:
-            seconds, words = timed(
+            seconds, found = timed(
                 lambda b=board: baseline(b, sorted_words, speller.check), args.repeat
             )
             base.append(seconds)
-            agree += solve(board, lexicon) <= words
+            agree += solve(board, lexicon) <= found
         print(f"\n{kind}: {statistics.mean(counts):.0f} words a board on average")
         print(f"  ours     ({len(ours):4} boards): {ms(ours)}")
+        print(f"  sets     ({len(sets):4} boards): {ms(sets)}")
         print(f"  baseline ({len(base):4} boards): {ms(base)}")
         print(
             f"  speed-up {statistics.mean(base) / statistics.mean(ours[: len(base)]):.0f}×; "

@@ -2,7 +2,12 @@ import pytest
 
 from cubecam.errors import DictionaryMissing, InputError
 from cubecam.lexicon import hunspell
-from cubecam.lexicon.hunspell import HunspellCompoundLexicon, compiled_list, dictionary_code
+from cubecam.lexicon.hunspell import (
+    HunspellCompoundLexicon,
+    HunspellLexicon,
+    compiled_index,
+    dictionary_code,
+)
 
 
 def test_real_words_in_both_languages(en, sv):
@@ -54,12 +59,26 @@ def test_compounds_only_on_request(sv):
     assert "compounds" in compounds.name
 
 
-def test_compiled_list_is_cached(tmp_path, monkeypatch):
+def test_the_compiled_list_is_cached_and_an_old_or_damaged_cache_compiled_again(
+    tmp_path, monkeypatch
+):
     monkeypatch.setenv("CUBECAM_CACHE_DIR", str(tmp_path))
-    first = compiled_list("en_GB")
-    mtime = first.stat().st_mtime_ns
-    assert compiled_list("en_GB") == first and first.stat().st_mtime_ns == mtime
+    folder = tmp_path / "lexicon"
+    folder.mkdir()
+    old = [folder / "en_US-0123456789abcdef.txt", folder / "en_US-0123456789abcdef.prefixes.txt"]
+    for path in old:
+        path.write_text("color\ncolors", "utf-8")
+    (folder / "sv_SE-0123456789abcdef.txt").write_text("färg", "utf-8")
+    first, index = compiled_index("en_US")
     assert first.is_relative_to(tmp_path)
+    assert [p.exists() for p in old] == [False, False]
+    assert (folder / "sv_SE-0123456789abcdef.txt").exists(), "another dictionary's is kept"
+    mtime = first.stat().st_mtime_ns
+    assert compiled_index("en_US")[0] == first and first.stat().st_mtime_ns == mtime
+    first.write_bytes(first.read_bytes()[:-1000])
+    again = HunspellLexicon("en_US")
+    assert again.source == first and first.stat().st_mtime_ns != mtime
+    assert len(again) == len(index.words()) > 50_000 and "COLORS" in again
 
 
 def test_missing_dictionary_names_the_package(tmp_path, monkeypatch):

@@ -96,7 +96,6 @@ def build(langs: tuple[str, ...]) -> None:
     """
     for lang in langs:
         lexicon = HunspellLexicon(lang)
-        lexicon.prefixes()
         click.echo(f"{lexicon.code}: {len(lexicon):,} words ready ({lexicon.source.parent})")
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass
 from pathlib import Path
 
 from cubecam.errors import InputError
+from cubecam.lexicon.index import WordIndex
 from cubecam.lexicon.rules import base_language, spelling_rejection
 from cubecam.user_files import read_user_text
 
@@ -34,57 +35,44 @@ class Lexicon:
     (True, 'not in the word list')
     """
 
-    def __init__(self, words: Iterable[str], *, name: str, lang: str) -> None:
+    def __init__(self, words: Iterable[str] | WordIndex, *, name: str, lang: str) -> None:
         self.name = name
         self.lang = base_language(lang)
-        self._words = frozenset(words)
-        self._alphabet: str | None = None
-        self._prefixes: frozenset[str] | None = None
+        self.index = words if isinstance(words, WordIndex) else WordIndex.build(words)
+        """The words and their prefixes, as a board search walks them."""
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word.lower() in self._words
+        return isinstance(word, str) and word.lower() in self.index
 
     def __len__(self) -> int:
-        return len(self._words)
+        return self.index.counts[0]
 
-    def words(self) -> frozenset[str]:
+    def words(self) -> Set[str]:
         """Every word of the lexicon, lower case."""
-        return self._words
+        return self.index.words()
 
     @property
     def alphabet(self) -> str:
         """The upper-case letters its words use, sorted: the letters a wildcard may stand for."""
-        if self._alphabet is None:
-            letters: set[str] = set()
-            for word in self._words:
-                letters.update(word)
-            self._alphabet = "".join(sorted(ch.upper() for ch in letters if ch.isalpha()))
-        return self._alphabet
+        return self.index.alphabet
 
-    def prefixes(self) -> frozenset[str]:
+    def prefixes(self) -> Set[str]:
         """Every string that some longer word starts with: lets a search stop early.
 
         >>> sorted(Lexicon(["tiger", "tie"], name="tiny", lang="en").prefixes())
         ['t', 'ti', 'tig', 'tige']
         """
-        if self._prefixes is None:
-            self._prefixes = proper_prefixes(self._words)
-        return self._prefixes
+        return self.index.prefixes()
 
     def check(self, word: str) -> Verdict:
         """Whether ``word`` counts in this lexicon, with the reason when it does not."""
-        if word.lower() in self._words:
+        if word.lower() in self.index:
             return Verdict(word, True)
         return Verdict(word, False, self.explain(word))
 
     def explain(self, word: str) -> str:
         """Why a word that is not in the lexicon does not count."""
         return spelling_rejection(word) or NOT_IN_LIST
-
-
-def proper_prefixes(words: Iterable[str]) -> frozenset[str]:
-    """The non-empty strings shorter than a word that the word starts with, over all ``words``."""
-    return frozenset(word[:end] for word in words for end in range(1, len(word)))
 
 
 class WordListLexicon(Lexicon):

@@ -9,13 +9,12 @@ accepts beyond the list (Swedish free compounds).
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from importlib import resources
@@ -23,13 +22,14 @@ from pathlib import Path
 
 from cubecam import paths
 from cubecam.errors import DictionaryMissing, InputError
-from cubecam.lexicon.base import NOT_IN_LIST, Lexicon, proper_prefixes
+from cubecam.lexicon.base import NOT_IN_LIST, Lexicon
+from cubecam.lexicon.index import WordIndex
 from cubecam.lexicon.rules import rejection, spelling_rejection
 
 DICTIONARY_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell/dicts"))
 DICTIONARIES = {"en": "en_US", "en_us": "en_US", "en_gb": "en_GB", "sv": "sv_SE", "sv_se": "sv_SE"}
 PACKAGES = {"en_US": "hunspell-en-us", "en_GB": "hunspell-en-gb", "sv_SE": "hunspell-sv"}
-COMPILE_VERSION = "2"
+COMPILE_VERSION = "3"  # 3: a word index (marisa-trie) in place of text lists
 
 
 def dictionary_code(lang: str) -> str:
@@ -58,18 +58,27 @@ def dictionary_files(code: str) -> tuple[Path, Path]:
     )
 
 
-def compiled_list(code: str) -> Path:
-    """The filtered full-form word list of a dictionary, compiled on first use."""
+def compiled_index(code: str) -> tuple[Path, WordIndex]:
+    """The filtered full-form word list of a dictionary, with its prefixes, compiled on first
+    use and cached; a cached file that cannot be read is compiled again, and the files of
+    earlier compilations (other versions, the old text lists) are removed."""
     dic, aff = dictionary_files(code)
     digest = hashlib.sha256()
     for part in (dic.read_bytes(), aff.read_bytes(), COMPILE_VERSION.encode(), _rules_source()):
         digest.update(part)
-    target = paths.lexicon_cache_dir() / f"{code}-{digest.hexdigest()[:16]}.txt"
+    target = paths.lexicon_cache_dir() / f"{code}-{digest.hexdigest()[:16]}.words"
     if target.is_file():
-        return target
+        try:
+            return target, WordIndex.load(target)
+        except (OSError, ValueError):
+            pass  # damaged or cut short: compiled again below
     with announce_build(f"the {code} word list") as step:
-        _write_lines(target, sorted(_expand(dic, aff, code, step)))
-    return target
+        index = WordIndex.build(_expand(dic, aff, code, step))
+        index.save(target)
+    for old in target.parent.glob(f"{code}-*"):
+        if old != target:
+            old.unlink(missing_ok=True)
+    return target, index
 
 
 @contextmanager
@@ -86,14 +95,6 @@ def announce_build(what: str) -> Iterator[Callable[[str], None]]:
     say(f"building {what} (first use only, cached for later)...")
     yield lambda progress: say(f"building {what}: {progress}...")
     say(f"built {what} in {time.perf_counter() - start:.1f} s")
-
-
-def _write_lines(target: Path, lines: Iterable[str]) -> None:
-    """Write a cache file atomically: readers see the whole file or none."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent, delete=False) as tmp:
-        tmp.write("\n".join(lines))
-    os.replace(tmp.name, target)
 
 
 def _rules_source() -> bytes:
@@ -174,21 +175,8 @@ class HunspellLexicon(Lexicon):
 
     def __init__(self, lang: str) -> None:
         self.code = dictionary_code(lang)
-        self.source = compiled_list(self.code)
-        words = self.source.read_text("utf-8").split("\n")
-        super().__init__(words, name=f"hunspell {self.code}", lang=self.code)
-
-    def prefixes(self) -> frozenset[str]:
-        """The words' proper prefixes, cached on disk beside the compiled list (built once)."""
-        if self._prefixes is None:
-            cached = self.source.with_name(f"{self.source.stem}.prefixes.txt")
-            if cached.is_file():
-                self._prefixes = frozenset(cached.read_text("utf-8").split("\n"))
-            else:
-                with announce_build(f"the {self.code} prefixes for the word hunt"):
-                    self._prefixes = proper_prefixes(self.words())
-                    _write_lines(cached, sorted(self._prefixes))
-        return self._prefixes
+        self.source, index = compiled_index(self.code)
+        super().__init__(index, name=f"hunspell {self.code}", lang=self.code)
 
     def explain(self, word: str) -> str:
         lower = word.lower()

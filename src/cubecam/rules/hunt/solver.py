@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from cubecam.lexicon import Lexicon
+from cubecam.lexicon.index import PREFIX, WORD
 from cubecam.rules.hunt.board import Board
 
 
@@ -18,7 +19,8 @@ def solve(board: Board, lexicon: Lexicon, min_letters: int = 3) -> frozenset[str
     Lists the lexicon's full-form words: free compounds that only a compound
     checker accepts cannot be enumerated.
     """
-    words, prefixes, neighbours = lexicon.words(), lexicon.prefixes(), board.neighbours
+    key_id, flags = lexicon.index.trie.get, lexicon.index.flags  # one lookup a step
+    neighbours = board.neighbours
     # What each die may add to a word: its letters, any of the lexicon's letters for a wild
     # die, nothing for a BLOCK (no word passes through it).
     anything = tuple(lexicon.alphabet.lower()) if board.wild else ()
@@ -34,15 +36,19 @@ def solve(board: Board, lexicon: Lexicon, min_letters: int = 3) -> frozenset[str
                 continue
             for piece in pieces[nxt]:
                 word = spelled + piece
-                if word in words:
+                i = key_id(word)
+                if i is None:
+                    continue
+                if flags[i] & WORD:
                     found.add(word)
-                if word in prefixes:
+                if flags[i] & PREFIX:
                     visit(nxt, word, used | 1 << nxt)
 
     for die, starts in enumerate(pieces):
         for start in starts:
-            if start in words:
+            i = key_id(start)
+            if i is not None and flags[i] & WORD:
                 found.add(start)
-            if start in prefixes:
+            if i is not None and flags[i] & PREFIX:
                 visit(die, start, 1 << die)
     return frozenset(word for word in found if len(word) >= min_letters)
