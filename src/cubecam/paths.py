@@ -8,6 +8,7 @@ score log      ``scores.sqlite3`` in the data folder       ``$CUBECAM_DB``
 looks          ``looks/NAME.npz`` in the data folder       (the data folder)
 cube sets      ``sets/NAME.toml`` in the data folder       (the data folder)
 photos         ``photos/`` in the data folder              ``serve --data-dir``
+certificate    ``tls/`` in the data folder                 ``serve --data-dir``
 cache          ``~/.cache/cubecam/``                       ``$CUBECAM_CACHE_DIR``
 word lists     ``lexicon/`` in the cache                   (the cache)
 =============  ==========================================  ======================
@@ -57,6 +58,11 @@ def cubesets_dir() -> Path:
 def photos_dir(data: Path | None = None) -> Path:
     """Where the phone page's server keeps the photos it is sent (under ``data``, if given)."""
     return (data or data_dir()) / "photos"
+
+
+def tls_dir(data: Path | None = None) -> Path:
+    """Where ``cubecam serve`` keeps its own HTTPS certificate (under ``data``, if given)."""
+    return (data or data_dir()) / "tls"
 
 
 def lexicon_cache_dir() -> Path:

@@ -29,25 +29,42 @@ from cubecam.cubesets import load_cubeset
     "the word hunt with a set of dice. Repeat it for several.",
 )
 @click.option(
+    "--tls/--no-tls",
+    default=None,
+    help="Serve HTTPS, with a certificate made once and kept in the data folder (a phone's "
+    "browser opens the live camera only on a secure page). Default: HTTPS with --host 0.0.0.0, "
+    "plain HTTP on this machine alone.",
+)
+@click.option(
     "--data-dir",
     type=click.Path(file_okay=False, path_type=Path),
     help="Where photos are kept (default: the user's data folder).",
 )
 def serve(
-    host: str, port: int, db_path: Path | None, cubesets: tuple[str, ...], data_dir: Path | None
+    host: str,
+    port: int,
+    db_path: Path | None,
+    cubesets: tuple[str, ...],
+    tls: bool | None,
+    data_dir: Path | None,
 ) -> None:
     """Serve the phone page: photo in, annotated layout and tally out."""
     import uvicorn
 
     from cubecam.serve import create_app
+    from cubecam.serve.certificate import certificate
     from cubecam.serve.guard import Access
-    from cubecam.serve.network import check_can_listen, page_urls, qr_text
+    from cubecam.serve.network import ANY_HOSTS, check_can_listen, lan_address, page_urls, qr_text
 
     own = [load_cubeset(name) for name in cubesets]
     check_can_listen(host, port)
     access = Access.served(host)
-    app = create_app(data_dir or paths.data_dir(), db_path, own, access=access)
-    urls = page_urls(host, port, access.code)
+    data = data_dir or paths.data_dir()
+    app = create_app(data, db_path, own, access=access)
+    secure = access.code is not None if tls is None else tls
+    address = lan_address() if host in ANY_HOSTS else host
+    cert = certificate(paths.tls_dir(data), (address,) if address else ()) if secure else None
+    urls = page_urls(host, port, access.code, "https" if secure else "http")
     click.echo(f"cubecam: serving the page at {urls[0]}")
     if access.code:
         click.echo(
@@ -58,7 +75,11 @@ def serve(
             click.echo(f"On this machine: {urls[-1]}")
     else:
         click.echo("Only this machine can open it; --host 0.0.0.0 serves phones on the same Wi-Fi.")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    tls_files = {}
+    if cert is not None:
+        click.echo(cert.how_to_accept())
+        tls_files = {"ssl_certfile": str(cert.cert), "ssl_keyfile": str(cert.key)}
+    uvicorn.run(app, host=host, port=port, log_level="warning", **tls_files)
 
 
 COMMANDS = [serve]

@@ -43,16 +43,16 @@ def lan_address() -> str | None:
     return usable[0] if usable else None
 
 
-def page_urls(host: str, port: int, code: str | None = None) -> list[str]:
+def page_urls(host: str, port: int, code: str | None = None, scheme: str = "http") -> list[str]:
     """The addresses to open the page at, the one for phones first; ``code`` is the access
     code a server on the network asks for (see :mod:`cubecam.serve.guard`)."""
     query = f"?code={code}" if code else ""
     if host in ANY_HOSTS:
         lan = lan_address()
-        local = f"http://127.0.0.1:{port}/{query}"
-        return [f"http://{lan}:{port}/{query}", local] if lan else [local]
+        local = f"{scheme}://127.0.0.1:{port}/{query}"
+        return [f"{scheme}://{lan}:{port}/{query}", local] if lan else [local]
     shown = f"[{host}]" if ":" in host else host
-    return [f"http://{shown}:{port}/{query}"]
+    return [f"{scheme}://{shown}:{port}/{query}"]
 
 
 def qr_text(url: str) -> str:

@@ -1,0 +1,110 @@
+"""The server's own TLS certificate, made once and kept in the data folder.
+
+Browsers give the live camera only to a secure page, so ``cubecam serve --host 0.0.0.0``
+serves HTTPS. Nobody outside the table vouches for this machine, so the certificate is
+signed by itself: a phone's browser warns once, and the player accepts it there.
+"""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+
+CERT_FILE = "cert.pem"
+KEY_FILE = "key.pem"
+# Apple's devices refuse a server certificate valid for longer than 825 days.
+VALID_DAYS = 825
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """The certificate and key files, and the fingerprint a player can compare on the phone."""
+
+    cert: Path
+    key: Path
+    fingerprint: str
+
+    def how_to_accept(self) -> str:
+        """What to do on a phone the first time it opens the page."""
+        return (
+            "The page is served over HTTPS with a certificate this machine made for itself,\n"
+            "so a phone's browser warns the first time. Tap 'Advanced' (or 'Show Details'),\n"
+            "then 'Proceed' (or 'visit this website'). The certificate's SHA-256 fingerprint,\n"
+            "shown under the padlock or in the warning's details, is:\n"
+            f"  {self.fingerprint}"
+        )
+
+
+def certificate(folder: Path, addresses: tuple[str, ...] = ()) -> Certificate:
+    """The certificate kept in ``folder``; made there first (for ``localhost``, 127.0.0.1 and
+    ``addresses``, IP addresses or host names) when it is missing or out of date.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> certificate(folder).fingerprint == certificate(folder).fingerprint
+    True
+    """
+    cert_path, key_path = folder / CERT_FILE, folder / KEY_FILE
+    if cert_path.is_file() and key_path.is_file():
+        cert = x509.load_pem_x509_certificate(cert_path.read_bytes())
+        if cert.not_valid_after_utc > _now() + datetime.timedelta(days=1):
+            return Certificate(cert_path, key_path, _fingerprint(cert))
+    key = ec.generate_private_key(ec.SECP256R1())
+    cert = _self_signed(key, addresses)
+    folder.mkdir(parents=True, exist_ok=True)
+    key_path.write_bytes(b"")
+    key_path.chmod(0o600)
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return Certificate(cert_path, key_path, _fingerprint(cert))
+
+
+def _self_signed(key: ec.EllipticCurvePrivateKey, addresses: tuple[str, ...]) -> x509.Certificate:
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "cubecam")])
+    ips, hosts = {ipaddress.ip_address("127.0.0.1")}, {"localhost"}
+    for address in addresses:
+        try:
+            ips.add(ipaddress.ip_address(address))
+        except ValueError:
+            hosts.add(address)
+    names = [
+        *(x509.DNSName(host) for host in sorted(hosts)),
+        *(x509.IPAddress(ip) for ip in sorted(ips, key=str)),
+    ]
+    now = _now()
+    return (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(hours=1))
+        .not_valid_after(now + datetime.timedelta(days=VALID_DAYS))
+        .add_extension(x509.SubjectAlternativeName(names), critical=False)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(
+            x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False
+        )
+        .sign(key, hashes.SHA256())
+    )
+
+
+def _fingerprint(cert: x509.Certificate) -> str:
+    return cert.fingerprint(hashes.SHA256()).hex(":").upper()
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC)
