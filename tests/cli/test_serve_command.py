@@ -28,7 +28,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(tmp_path: Path, *options: str, scheme: str = "http") -> Iterator[tuple[int, list]]:
+def serving(tmp_path: Path, *options: str) -> Iterator[tuple[int, list]]:
     """``cubecam serve`` in a process of its own until the block ends; yields its port and the
     lines it printed (complete once the block has ended)."""
     port = free_port()

@@ -61,7 +61,7 @@ def serve(
     access = Access.served(host)
     data = data_dir or paths.data_dir()
     app = create_app(data, db_path, own, access=access)
-    secure = access.code is not None if tls is None else tls
+    secure = host in ANY_HOSTS if tls is None else tls
     address = lan_address() if host in ANY_HOSTS else host
     cert = certificate(paths.tls_dir(data), (address,) if address else ()) if secure else None
     urls = page_urls(host, port, access.code, "https" if secure else "http")
