@@ -1,4 +1,4 @@
-"""``cubecam words check``: the dispute settler."""
+"""``cubecam words``: check words (the dispute settler, with their meanings), build word lists."""
 
 from __future__ import annotations
 
