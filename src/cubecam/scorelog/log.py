@@ -152,6 +152,11 @@ class ScoreLog:
             )
         ]
 
+    def photos(self) -> set[str]:
+        """The photo of every recorded turn, as it was recorded."""
+        rows = self.db.execute("SELECT DISTINCT photo FROM turns WHERE photo IS NOT NULL")
+        return {photo for (photo,) in rows}
+
     def sheet(self, game_id: int) -> Sheet:
         """The game's score sheet: rounds, totals, whose turn it is, the winner."""
         game = self.game(game_id)

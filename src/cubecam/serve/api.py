@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, HTTPException, Path, Request, Response, UploadFile
@@ -23,7 +24,9 @@ from cubecam.serve.games import (
     score_hunt,
     word_validity,
 )
+from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.photos import annotated_jpeg, jpeg, read
+from cubecam.serve.readers import Readers
 from cubecam.serve.schemas import (
     AddedCubeIn,
     BoardWordOut,
@@ -62,23 +65,36 @@ def games() -> list[GameOut]:
     return [GameOut.of(game) for game in GAMES.values()]
 
 
-@router.post("/captures/photo", summary="Read a photo of cubes and score it")
-def post_photo(
+@router.post(
+    "/captures/photo",
+    summary="Read a photo of cubes and score it",
+    responses={503: {"model": ErrorOut, "description": "busy reading other photos: try again"}},
+)
+async def post_photo(
     request: Request,
     photo: Annotated[UploadFile, File(description="a JPEG or PNG photo of the cubes")],
     game: Annotated[str, Form(json_schema_extra={"enum": list(GAMES)})],
     lang: Annotated[str | None, Form(json_schema_extra={"enum": list(LANGS)})] = None,
 ) -> CaptureOut:
+    readers: Readers = request.app.state.readers
+    return await readers.run(partial(_read_photo, request, photo, game, lang))
+
+
+def _read_photo(request: Request, photo: UploadFile, game: str, lang: str | None) -> CaptureOut:
+    """A photo read, kept on disk and scored (on one of the readers' threads)."""
     choice = game_choice(game)
+    lang = check_lang(lang or choice.lang)
     data = read_photo_upload(photo)
     cubeset = cubeset_of(choice, request.app.state.cubesets)
     image, reading = read(data, choice.kind.value, cubeset)
     store = store_of(request)
-    capture_id, path = store.save_photo(data, (photo.content_type or "").lower())
+    capture_id = store.new_id()
+    photos: PhotoFolder = request.app.state.photos
+    path = photos.save(capture_id, data, (photo.content_type or "").lower())
     capture = Capture(
         capture_id,
         choice.name,
-        check_lang(lang or choice.lang),
+        lang,
         reading.layout,
         cubes_of_reading(reading),
         reading,
@@ -284,9 +300,7 @@ def _capture_out(capture: Capture) -> CaptureOut:
         if capture.image is not None
         else None,
         photo_url=f"/api/captures/{capture.id}/photo.jpg" if capture.image is not None else None,
-        image_size=None
-        if capture.image is None
-        else (capture.image.shape[1], capture.image.shape[0]),
+        image_size=None if capture.reading is None else capture.reading.image_size,
         warnings=[*(capture.reading.notes if capture.reading else ()), *warnings],
         recorded=None
         if capture.recorded is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -15,12 +16,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cubecam import __version__, paths
 from cubecam.cubesets import CubeSet
 from cubecam.errors import CubecamError
+from cubecam.scorelog import ScoreLog
 from cubecam.scorelog.log import NoSuchGame
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
 from cubecam.serve.guard import Access, Guard
 from cubecam.serve.log_api import router as log_router
 from cubecam.serve.messages import sentences
+from cubecam.serve.photo_files import PhotoFolder
+from cubecam.serve.readers import Busy, Readers
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -49,7 +53,10 @@ def create_app(
     app.state.data_dir = data_dir
     app.state.db = db
     app.state.cubesets = tuple(cubesets)
-    app.state.store = CaptureStore(paths.photos_dir(data_dir))
+    app.state.store = CaptureStore()
+    app.state.photos = PhotoFolder(paths.photos_dir(data_dir), partial(_recorded_photos, db))
+    app.state.photos.sweep()
+    app.state.readers = Readers()
     app.include_router(router)
     app.include_router(log_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
@@ -62,6 +69,12 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         return said(sentences(error.errors()), 422)
+
+    @app.exception_handler(Busy)
+    def busy(request: Request, error: Busy) -> JSONResponse:
+        response = said(str(error), 503)
+        response.headers["Retry-After"] = "5"
+        return response
 
     @app.exception_handler(NoSuchGame)
     def no_game(request: Request, error: NoSuchGame) -> JSONResponse:
@@ -81,6 +94,14 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _recorded_photos(db: Path | None) -> set[str]:
+    """The photos of the score log's turns (none while there is no score log)."""
+    if not (db or paths.score_log()).exists():
+        return set()
+    with ScoreLog(db) as log:
+        return log.photos()
 
 
 def said(detail: str, status: int) -> JSONResponse:

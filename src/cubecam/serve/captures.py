@@ -1,7 +1,7 @@
 """Captures: one photo (or typed grid) being scored, with the corrections made to it.
 
-The server keeps the last few in memory, and each photo in its data folder
-under a name it makes itself, so nothing a client sends names a file.
+The server keeps the most recently used in memory, up to a number of bytes, each with its
+photo at working size only (the full photo is on disk, see :mod:`cubecam.serve.photo_files`).
 """
 
 from __future__ import annotations
@@ -23,12 +23,10 @@ from cubecam.layout import Face, Layout
 if TYPE_CHECKING:
     from cubecam.vision import Reading
 
-SUFFIXES = {
-    "image/png": ".png",
-    "image/webp": ".webp",
-    "image/heic": ".heic",
-    "image/heif": ".heif",
-}
+MEMORY_BYTES = 128 * 1024**2
+"""The most the captures kept in memory may take together (about 50 photos' worth)."""
+OVERHEAD_BYTES = 64 * 1024
+"""About what a capture takes besides its pictures (its layout, reading and cubes)."""
 
 
 @dataclass
@@ -74,6 +72,12 @@ class Capture:
     recorded: Recording | None = None
     cubeset: CubeSet | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def nbytes(self) -> int:
+        """About what the capture takes in memory."""
+        image = self.image.nbytes if self.image is not None else 0
+        return OVERHEAD_BYTES + image + len(self.annotated or b"")
 
     def check_unrecorded(self) -> None:
         """Refuse to record or change a capture that is already a turn in the score log."""
@@ -212,21 +216,12 @@ def _symbols(alternatives: object) -> list[str]:
 
 
 class CaptureStore:
-    """The last ``keep`` captures in memory; their photos under ``folder``."""
+    """The captures in memory, the least recently used forgotten beyond ``max_bytes``."""
 
-    def __init__(self, folder: Path, keep: int = 64) -> None:
-        self.folder = folder
-        self.keep = keep
+    def __init__(self, max_bytes: int = MEMORY_BYTES) -> None:
+        self.max_bytes = max_bytes
         self._captures: OrderedDict[str, Capture] = OrderedDict()
         self._lock = threading.Lock()
-
-    def save_photo(self, data: bytes, content_type: str) -> tuple[str, Path]:
-        """A fresh capture id and the file its photo was written to."""
-        capture_id = self.new_id()
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / f"{capture_id}{SUFFIXES.get(content_type, '.jpg')}"
-        path.write_bytes(data)
-        return capture_id, path
 
     def new_id(self) -> str:
         """A capture id no client can guess or choose."""
@@ -235,9 +230,15 @@ class CaptureStore:
     def add(self, capture: Capture) -> Capture:
         with self._lock:
             self._captures[capture.id] = capture
-            while len(self._captures) > self.keep:
-                self._captures.popitem(last=False)
+            self._forget()
         return capture
+
+    def _forget(self) -> None:
+        """Forget the least recently used captures until the rest fit (the newest always stays)."""
+        total = sum(capture.nbytes for capture in self._captures.values())
+        while total > self.max_bytes and len(self._captures) > 1:
+            _, forgotten = self._captures.popitem(last=False)
+            total -= forgotten.nbytes
 
     def get(self, capture_id: str) -> Capture:
         with self._lock:

@@ -18,11 +18,12 @@ ANNOTATED_SIDE = 1600
 
 
 def read(data: bytes, layout: str, cubeset: CubeSet | None) -> tuple[np.ndarray, Reading]:
-    """The decoded photo and what the vision reads in it (InputError for a bad picture)."""
-    from cubecam.vision import load_image, read_photo
+    """The photo at working size (a large JPEG decoded at a fraction of its size), all the
+    page needs of it, and what the vision reads in it (InputError for a bad picture)."""
+    from cubecam.vision.pipeline import read_cut, read_faces
 
-    image = load_image(data)
-    return image, read_photo(image, layout=layout, cubeset=cubeset)
+    faces = read_faces(data)
+    return faces.loaded.image, read_cut(faces, layout=layout, cubeset=cubeset)
 
 
 def annotated_jpeg(
