@@ -18,6 +18,7 @@ import pytest
 from cubecam.serve import create_app
 from tests.serve.conftest import background_server
 from tests.serve.test_network import read_qr_text
+from tests.serve.test_page import open_page, score_grid, wait_until
 
 GRID = {"game": "scrabble-cubes", "grid": "CAT\nunused: E"}
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_images" / "game-one-crossword.jpg"
@@ -152,3 +153,16 @@ def test_served_to_the_network_only_the_printed_address_lets_a_phone_in(network_
     assert phone.post("/api/captures/grid", json=GRID, headers={"Origin": base}).status_code == 200
     elsewhere = phone.get("/api/games", headers={"Origin": "http://evil.example"})
     assert elsewhere.status_code == 403
+
+
+def test_the_page_works_within_its_content_security_policy(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    refused = []
+    page.on("console", lambda m: refused.append(m.text) if "Security Policy" in m.text else None)
+    open_page(page, live_server)
+    score_grid(page, "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U")
+    page.set_input_files("#photo", str(SAMPLE))
+    page.wait_for_selector("#annotated")
+    wait_until(page, "document.querySelector('#annotated').naturalWidth > 0")
+    assert page.inner_text("#final") and refused == []
+    page.close()

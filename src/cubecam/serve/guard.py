@@ -63,7 +63,17 @@ class Access:
         names = {host.lower(), machine, f"{machine}.local", socket.getfqdn().lower()}
         if host in ANY_HOSTS:
             names |= LOOPBACK_HOSTS | set(local_addresses())
+        else:
+            names |= set(_addresses(host))
         return cls(frozenset(names), secrets.token_urlsafe(16))
+
+
+def _addresses(host: str) -> list[str]:
+    """The addresses a host name stands for (none when it does not resolve)."""
+    try:
+        return [info[4][0] for info in socket.getaddrinfo(host, None)]
+    except OSError:
+        return []
 
 
 def host_name(host: str) -> str:
