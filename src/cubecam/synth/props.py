@@ -5,9 +5,8 @@ stands in front of a top face, the face's label says how much of it is hidden.
 Solid things are :class:`Solid` s (convex parts in table units, drawn in painter's order with
 the cubes); a score sheet lies flat under them; hands are drawn last, over everything.
 
->>> rng = np.random.default_rng(0)
 >>> box = Box(box_corners(0, 2, 0, 1, 0.5), (80, 80, 80))
->>> box.corners.shape, box.corners[:, 2].max()
+>>> box.corners.shape, float(box.corners[:, 2].max())
 ((8, 3), 0.5)
 """
 
