@@ -128,8 +128,8 @@ def test_accept_records_a_capture_once_and_undo_takes_it_back(live_server: str, 
     assert "Bo to play" in page.inner_text("#sheet-status")
 
     page.click("#undo")
-    page.wait_for_selector("#accept:not([disabled])")
-    assert "Undone: Ann" in page.inner_text("#sheet-note")
+    wait_until(page, "document.querySelector('#sheet-note').textContent.startsWith('Undone')")
+    assert page.is_enabled("#accept") and "Undone: Ann" in page.inner_text("#sheet-note")
     assert "Ann to play" in page.inner_text("#sheet-status")
     assert page.input_value("#player") == "Ann" and page.is_hidden("#undo")
     page.close()
