@@ -102,7 +102,7 @@ def _read_photo(request: Request, photo: UploadFile, game: str, lang: str | None
         image,
         cubeset=cubeset,
     )
-    return _capture_out(store.add(capture))
+    return capture_out(store.add(capture))
 
 
 @router.post("/captures/grid", summary="Score a layout typed as a text grid")
@@ -117,7 +117,7 @@ def post_grid(request: Request, body: GridIn) -> CaptureOut:
     capture = Capture(
         store.new_id(), choice.name, lang, layout, cubes_of_layout(layout), cubeset=cubeset
     )
-    return _capture_out(store.add(capture))
+    return capture_out(store.add(capture))
 
 
 @router.get("/captures/photo", include_in_schema=False)
@@ -129,7 +129,7 @@ def post_only() -> None:
 
 @router.get("/captures/{capture_id}", summary="A capture's layout and tally")
 def get_capture(request: Request, capture_id: CaptureId) -> CaptureOut:
-    return _capture_out(store_of(request).get(capture_id))
+    return capture_out(store_of(request).get(capture_id))
 
 
 @router.post("/captures/{capture_id}/corrections", summary="Correct one cube's letter")
@@ -138,7 +138,7 @@ def post_correction(request: Request, capture_id: CaptureId, body: CorrectionIn)
     with capture.lock:
         capture.correct(body.cube, body.symbol)
         capture.annotated = None
-    return _capture_out(capture)
+    return capture_out(capture)
 
 
 @router.post("/captures/{capture_id}/cubes", summary="Add a cube the camera missed")
@@ -147,7 +147,7 @@ def post_added_cube(request: Request, capture_id: CaptureId, body: AddedCubeIn) 
     with capture.lock:
         capture.add(body.row, body.col, body.symbol)
         capture.annotated = None
-    return _capture_out(capture)
+    return capture_out(capture)
 
 
 CubeIndex = Annotated[int, Path(ge=0, le=1000, description="the cube's index in the capture")]
@@ -159,7 +159,7 @@ def delete_cube(request: Request, capture_id: CaptureId, cube: CubeIndex) -> Cap
     with capture.lock:
         capture.remove(cube)
         capture.annotated = None
-    return _capture_out(capture)
+    return capture_out(capture)
 
 
 @router.post(
@@ -173,7 +173,7 @@ def post_move(request: Request, capture_id: CaptureId, cube: CubeIndex, body: Mo
     with capture.lock:
         capture.move(cube, None if body.row is None else (body.row, body.col))
         capture.annotated = None
-    return _capture_out(capture)
+    return capture_out(capture)
 
 
 @router.post("/captures/{capture_id}/hunt", summary="Score the players' words on a word-hunt board")
@@ -277,7 +277,7 @@ def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
     return tally, list(tally.violations)
 
 
-def _capture_out(capture: Capture) -> CaptureOut:
+def capture_out(capture: Capture) -> CaptureOut:
     layout = capture.layout
     top, left, _, _ = layout.bounds()
     tally, warnings = _tally(capture)

@@ -21,6 +21,8 @@ from cubecam.scorelog.log import NoSuchGame
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
 from cubecam.serve.guard import Access, Guard
+from cubecam.serve.live import LiveSessions
+from cubecam.serve.live_api import router as live_router
 from cubecam.serve.log_api import router as log_router
 from cubecam.serve.messages import sentences
 from cubecam.serve.photo_files import PhotoFolder
@@ -57,8 +59,10 @@ def create_app(
     app.state.photos = PhotoFolder(paths.photos_dir(data_dir), partial(_recorded_photos, db))
     app.state.photos.sweep()
     app.state.readers = Readers()
+    app.state.live = LiveSessions()
     app.include_router(router)
     app.include_router(log_router)
+    app.include_router(live_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(Guard, access=access or Access.served("127.0.0.1"))
 

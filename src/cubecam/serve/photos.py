@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import cv2
@@ -24,6 +26,13 @@ def read(data: bytes, layout: str, cubeset: CubeSet | None) -> tuple[np.ndarray,
 
     faces = read_faces(data)
     return faces.loaded.image, read_cut(faces, layout=layout, cubeset=cubeset)
+
+
+def frame_reader(layout: str, cubeset: CubeSet | None) -> Callable[[np.ndarray], Reading]:
+    """What reads each frame of a live view."""
+    from cubecam.vision import read_photo
+
+    return partial(read_photo, layout=layout, cubeset=cubeset)
 
 
 def annotated_jpeg(

@@ -270,3 +270,28 @@ class RecordedOut(BaseModel):
 class UndoneOut(BaseModel):
     text: str = Field(description="what was undone", examples=["Undone: Ann +22"])
     sheet: SheetOut
+
+
+class LiveIn(BaseModel):
+    game: str = GAME
+    lang: str | None = LANG
+
+
+class LiveStartOut(BaseModel):
+    id: str = Field(description="names this live view in its frames and its hold")
+
+
+class LiveMarkOut(BaseModel):
+    symbol: str
+    corners: list[tuple[float, float]] = Field(description="in the frame's pixels")
+
+
+class LiveOut(BaseModel):
+    frames: int = Field(description="frames seen so far")
+    reads: int = Field(description="frames read so far")
+    steady: bool = Field(description="the last few readings agreed")
+    grid: str = Field(description="the layout voted so far, as a text grid")
+    frame_size: tuple[int, int] = Field(description="(width, height) of the frame")
+    cubes: list[LiveMarkOut] = Field(description="the latest reading's cubes on this frame")
+    tally: TallyOut | None = Field(description="the voted layout's score; null for a word hunt")
+    held: bool = Field(description="a frame read as the voted layout is ready for Hold")

@@ -1,0 +1,116 @@
+"""The live view's API: start it, send it frames, hold the steadiest reading as a capture."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Annotated
+
+from fastapi import APIRouter, File, Path, Request, UploadFile
+
+from cubecam.errors import InputError
+from cubecam.grid_format import format_grid
+from cubecam.layout import LayoutKind
+from cubecam.serve.api import ERRORS, capture_out, store_of
+from cubecam.serve.captures import Capture, cubes_of_layout, cubes_of_reading
+from cubecam.serve.games import check_lang, cubeset_of, game_choice, score_crossword
+from cubecam.serve.live import LiveSession, LiveSessions, cube_marks
+from cubecam.serve.photos import frame_reader
+from cubecam.serve.readers import Readers
+from cubecam.serve.schemas import CaptureOut, LiveIn, LiveMarkOut, LiveOut, LiveStartOut, TallyOut
+from cubecam.serve.uploads import read_photo_upload
+
+router = APIRouter(prefix="/api/live", responses=ERRORS)
+LiveId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="a live view's id")]
+
+
+def sessions_of(request: Request) -> LiveSessions:
+    return request.app.state.live
+
+
+@router.post("", summary="Start a live view for a game")
+def start_live(request: Request, body: LiveIn) -> LiveStartOut:
+    choice = game_choice(body.game)
+    cubeset = cubeset_of(choice, request.app.state.cubesets)
+    reader = frame_reader(choice.kind.value, cubeset)
+    session = sessions_of(request).start(
+        choice, check_lang(body.lang or choice.lang), cubeset, reader
+    )
+    return LiveStartOut(id=session.id)
+
+
+@router.post("/{live_id}/frames", summary="One frame from the camera: the layout voted so far")
+async def post_frame(
+    request: Request,
+    live_id: LiveId,
+    frame: Annotated[UploadFile, File(description="a JPEG frame from the camera")],
+) -> LiveOut:
+    session = sessions_of(request).get(live_id)
+    readers: Readers = request.app.state.readers
+    return await readers.run(partial(_feed, session, frame))
+
+
+def _feed(session: LiveSession, frame: UploadFile) -> LiveOut:
+    from cubecam.vision import load_image
+
+    data = read_photo_upload(frame)
+    image = load_image(data)
+    with session.lock:
+        state = session.feed(data, image)
+        layout = state.layout
+        tally = None
+        if session.game.kind is LayoutKind.CROSSWORD and layout.cells:
+            try:
+                tally = score_crossword(session.game.name, layout, session.lang, session.cubeset)
+            except InputError:
+                tally = None
+        return LiveOut(
+            frames=session.watcher.frames,
+            reads=session.watcher.reads,
+            steady=state.steady,
+            grid=format_grid(layout, headers=False) if layout.cells else "",
+            frame_size=(image.shape[1], image.shape[0]),
+            cubes=[LiveMarkOut(symbol=s, corners=c) for s, c in cube_marks(state)],
+            tally=TallyOut.of(tally) if tally else None,
+            held=session.held is not None,
+        )
+
+
+@router.post("/{live_id}/hold", summary="Freeze the steadiest reading as a capture")
+def hold(request: Request, live_id: LiveId) -> CaptureOut:
+    session = sessions_of(request).get(live_id)
+    store = store_of(request)
+    with session.lock:
+        held, layout = session.held, session.consensus()
+        capture_id = store.new_id()
+        if held is not None:
+            path = request.app.state.photos.save(capture_id, held.data, "image/jpeg")
+            cubes = cubes_of_reading(held.reading)
+            capture = Capture(
+                capture_id,
+                session.game.name,
+                session.lang,
+                held.reading.layout,
+                cubes,
+                held.reading,
+                path,
+                held.image,
+                cubeset=session.cubeset,
+            )
+        elif layout.cells:
+            capture = Capture(
+                capture_id,
+                session.game.name,
+                session.lang,
+                layout,
+                cubes_of_layout(layout),
+                cubeset=session.cubeset,
+            )
+        else:
+            raise InputError("no cubes read yet: hold the phone still over the cubes")
+    sessions_of(request).stop(live_id)
+    return capture_out(store.add(capture))
+
+
+@router.delete("/{live_id}", summary="End a live view")
+def stop_live(request: Request, live_id: LiveId) -> None:
+    sessions_of(request).stop(live_id)

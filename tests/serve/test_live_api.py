@@ -1,0 +1,69 @@
+"""The live view through the API: frames of a rendered, shaking crossword voted into one layout."""
+
+from __future__ import annotations
+
+import cv2
+import pytest
+from fastapi.testclient import TestClient
+
+from cubecam.cubesets import load_cubeset
+from cubecam.grid_format import format_grid, parse_grid
+from cubecam.lexicon import load_lexicon
+from cubecam.rules.crossword import get_game
+from cubecam.watch.shaky import shaky_clip
+
+vision = pytest.importorskip("cubecam.vision")
+synth = pytest.importorskip("cubecam.synth.dataset")
+
+GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
+SET = "scrabble-crossword-cubes"
+
+
+def scene() -> tuple[list[bytes], str]:
+    """JPEG frames of a crossword under a shaking camera, and what a still photo of it reads as."""
+    photo, _ = synth.make_scene(
+        "crossword", seed=11, size=(960, 540), layout=parse_grid(GRID), cubeset=SET, effects=False
+    )
+    still = vision.read_photo(photo, layout="crossword", cubeset=load_cubeset(SET))
+    frames = [cv2.imencode(".jpg", f)[1].tobytes() for f in shaky_clip(photo, 6, seed=3)]
+    return frames, format_grid(still.layout, headers=False)
+
+
+def test_frames_are_voted_into_a_steady_tally_and_held_as_a_turn(client: TestClient) -> None:
+    frames, still = scene()
+    live = client.post("/api/live", json={"game": "scrabble-cubes"}).json()["id"]
+    states = []
+    for frame in frames:
+        sent = client.post(
+            f"/api/live/{live}/frames", files={"frame": ("f.jpg", frame, "image/jpeg")}
+        )
+        assert sent.status_code == 200, sent.text
+        states.append(sent.json())
+    last = states[-1]
+    assert last["steady"] and last["grid"] == still and last["held"]
+    expected = get_game("scrabble-cubes").score(parse_grid(still), load_lexicon("en"))
+    assert last["tally"]["final"] == expected.final
+    assert len(last["cubes"]) == len(parse_grid(still).faces())
+    assert last["frames"] == len(frames) and last["reads"] <= len(frames)
+
+    capture = client.post(f"/api/live/{live}/hold").json()
+    assert capture["grid"] == still and capture["photo_url"]
+    assert capture["tally"]["final"] == expected.final
+    game = client.post("/api/log/games", json={"kind": "scrabble-cubes", "players": ["Ann"]})
+    turn = client.post(
+        f"/api/log/games/{game.json()['id']}/turns",
+        json={"capture": capture["id"], "player": "Ann"},
+    )
+    assert turn.status_code == 200 and turn.json()["sheet"]["sheet"]["players"][0]["total"] == (
+        expected.final
+    )
+    ended = client.post(
+        f"/api/live/{live}/frames", files={"frame": ("f.jpg", frames[0], "image/jpeg")}
+    )
+    assert ended.status_code == 400 and "ended" in ended.json()["detail"]
+
+
+def test_hold_before_any_cube_is_read_says_so(client: TestClient) -> None:
+    live = client.post("/api/live", json={"game": "scrabble-cubes"}).json()["id"]
+    held = client.post(f"/api/live/{live}/hold")
+    assert held.status_code == 400 and "no cubes read yet" in held.json()["detail"]
