@@ -13,11 +13,8 @@ cache          ``~/.cache/cubecam/``                       ``$CUBECAM_CACHE_DIR`
 word lists     ``lexicon/`` in the cache                   (the cache)
 =============  ==========================================  ======================
 
->>> import os
->>> os.environ["CUBECAM_DATA"] = "/tmp/cubecam-data"
->>> str(looks_dir()), str(photos_dir())
-('/tmp/cubecam-data/looks', '/tmp/cubecam-data/photos')
->>> del os.environ["CUBECAM_DATA"]
+>>> photos_dir(Path("/srv/cubecam")).as_posix()
+'/srv/cubecam/photos'
 """
 
 from __future__ import annotations
