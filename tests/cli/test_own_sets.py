@@ -81,7 +81,7 @@ def test_a_logged_game_reads_its_turns_with_the_own_set(tmp_path):
 
 def test_serve_plays_the_games_of_the_set_it_is_like_with_it(tmp_path):
     app = create_app(tmp_path / "server", tmp_path / "log.sqlite3", [load_cubeset("old-cubes")])
-    client = TestClient(app)
+    client = TestClient(app, base_url="http://127.0.0.1:8000")
     for game, consulted in (("scrabble-cubes", True), ("adlib", False)):
         with PHOTO.open("rb") as photo:
             body = client.post(
