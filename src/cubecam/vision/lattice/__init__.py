@@ -1,0 +1,7 @@
+"""The lattice stage: fit the table's plane, each face's square on one integer lattice
+(:mod:`~cubecam.vision.lattice.fit`), and its evaluation on labelled photos
+(:mod:`~cubecam.vision.lattice.evaluate`)."""
+
+from cubecam.vision.lattice.fit import Lattice, common_angle, fit_lattice, from_origin, turned
+
+__all__ = ["Lattice", "common_angle", "fit_lattice", "from_origin", "turned"]

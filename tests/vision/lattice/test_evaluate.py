@@ -1,0 +1,13 @@
+from cubecam.synth.dataset import write_set
+from cubecam.vision.lattice.evaluate import main
+
+
+def test_the_evaluation_counts_photos_right(tmp_path, capsys):
+    write_set("tray", 2, 7, tmp_path / "tray", size=(800, 600))
+    write_set("loose", 1, 7, tmp_path / "loose", size=(800, 600))
+    tallies = main([str(tmp_path / "tray"), str(tmp_path / "loose")])
+    assert tallies["tray"].photos == 2
+    assert tallies["tray"].from_labels == 2  # the labelled outlines: the stage alone
+    assert 0 <= tallies["tray"].from_found <= 2
+    assert tallies["loose"].photos == 0  # no grid to check
+    assert "tray: 2 photos; squares right from the labelled outlines 2" in capsys.readouterr().out
