@@ -75,6 +75,16 @@ def test_a_crossword_at_40_degrees_keeps_its_groups_and_leaves_loners_over():
     assert same_squares(got, want)
 
 
+def test_a_tray_with_many_dice_missing_keeps_its_size():
+    # 16 of a 5 × 5 tray's dice found, the first four rows and a die of the last: a 4 × 4
+    # window would hold 13 of them
+    cells = [(r, c) for r in range(4) for c in range(4)] + [(4, 4), (2, 4), (0, 4)]
+    quads = photographed([(c * 1.15, -r * 1.15, 0.0) for r, c in cells], 30.0, 10.0, 0.01, 8)
+    n, squares = fit_lattice(quads).best_tray((4, 5, 6))
+    assert n == 5
+    assert same_squares(squares, cells)
+
+
 def test_loose_dice_turned_every_way_make_no_lattice():
     rng = np.random.default_rng(5)
     faces = [(x, y, float(rng.uniform(0, 90))) for x, y in rng.uniform(0, 8, (12, 2))]

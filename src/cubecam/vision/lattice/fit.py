@@ -96,14 +96,12 @@ class Lattice:
         ]
 
     def best_tray(self, sizes: tuple[int, ...]) -> tuple[int, list[Square | None]]:
-        """The tray size among ``sizes`` the faces fill best (a missing die costs half
-        what a die outside the window does), and its squares."""
-
-        def worth(n: int) -> float:
-            inside = sum(square is not None for square in self.tray(n))
-            return inside - 0.5 * (n * n - inside)
-
-        n = max(sizes, key=worth)
+        """The smallest tray size among ``sizes`` that holds every face on the lattice (a
+        detector misses a die far more often than it finds one that is not there), else the
+        largest; and its squares."""
+        taken = [cell for cell in self.cells if cell is not None]
+        extent = max((max(p) - min(p) + 1 for p in zip(*taken, strict=True)), default=0)
+        n = min((n for n in sizes if n >= extent), default=max(sizes))
         return n, self.tray(n)
 
     def lines(self, squares: list[Square | None]) -> list[tuple[np.ndarray, np.ndarray]]:
