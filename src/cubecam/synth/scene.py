@@ -228,9 +228,9 @@ def _wide_look(
 def _cube_styles(
     rng: np.random.Generator, count: int, mixed: bool, dark: float
 ) -> tuple[CubeStyle, ...]:
-    """One style per cube: all alike, or drawn from two to five distinct colours (at least
-    two of them used)."""
-    kinds = int(rng.integers(2, 6)) if mixed and count > 1 else 1
+    """One style per cube: all alike, or drawn from two to six distinct colours (at least
+    two of them used; each palette, light or dark, has seven or more)."""
+    kinds = int(rng.integers(2, min(count, 6) + 1)) if mixed and count > 1 else 1
     palette: list[CubeStyle] = []
     while len(palette) < kinds:
         style = _random_style(rng, dark)
