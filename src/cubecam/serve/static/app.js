@@ -72,6 +72,9 @@ async function start() {
   $("log-game").addEventListener("change", choosePlayers);
   $("new-button").addEventListener("click", newGame);
   $("accept-round").addEventListener("click", acceptRound);
+  $("live-button").addEventListener("click", () => busy($("live-button"), startLive, "Opening the camera…"));
+  $("hold").addEventListener("click", hold);
+  $("live-stop").addEventListener("click", stopLive);
   $("all-words-button").addEventListener("click", () => busy($("all-words-button"), boardWords));
   $("timer-start").addEventListener("click", startTimer);
   $("timer-stop").addEventListener("click", () => { stopTimer(); resetClock(); });
@@ -114,6 +117,7 @@ async function sendGrid() {
 
 // A new photo or grid is on its way: the last one's result is no longer shown.
 function forget() {
+  stopLive();
   capture = null;
   $("result").hidden = true;
 }
@@ -678,6 +682,101 @@ function showPath(word) {
   $("path-note").textContent = path.length ? `${word}: ${path.map(([r, c]) => `row ${r + 1}, column ${c + 1}`).join(" → ")}` : "";
   $("path-note").hidden = !path.length;
   (capture.photo_url ? $("figure") : $("board")).scrollIntoView({ block: "start" });
+}
+
+// --- The live view: the camera's picture with the letters, the words and the running score ---
+
+let live = null;     // { id, stream } while the camera is on
+const FRAME_WIDTH = 960;   // frames are sent at most this wide
+const FRAME_GAP = 150;     // ms between one frame's answer and the next frame
+
+async function startLive() {
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+    throw new Error("this browser gives the page no camera here: open the page at the https "
+      + "address cubecam serve --host 0.0.0.0 prints");
+  }
+  forget();
+  const stream = await navigator.mediaDevices.getUserMedia(
+    { video: { facingMode: "environment", width: { ideal: 1280 } }, audio: false });
+  const session = await api("POST", "/api/live", { game: $("game").value, lang: $("lang").value });
+  live = { id: session.id, stream };
+  $("live-video").srcObject = stream;
+  $("live").hidden = false;
+  $("live-final").textContent = "–";
+  $("live-steady").textContent = "";
+  $("live-words").replaceChildren();
+  $("live-marks").replaceChildren();
+  $("live").scrollIntoView({ block: "start" });
+  sendFrames(live);
+}
+
+async function sendFrames(session) {
+  const video = $("live-video");
+  const canvas = document.createElement("canvas");
+  while (live === session) {
+    if (video.videoWidth) {
+      const scale = Math.min(1, FRAME_WIDTH / video.videoWidth);
+      canvas.width = Math.round(video.videoWidth * scale);
+      canvas.height = Math.round(video.videoHeight * scale);
+      canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+      const frame = await new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.85));
+      const form = new FormData();
+      form.append("frame", frame, "frame.jpg");
+      try {
+        const state = await api("POST", `/api/live/${session.id}/frames`, form);
+        if (live === session) showLive(state);
+      } catch (error) {
+        if (live === session) $("live-status").textContent = sentence(error.message);
+      }
+    }
+    await new Promise((done) => setTimeout(done, FRAME_GAP));
+  }
+}
+
+function showLive(state) {
+  const [w, h] = state.frame_size;
+  const marks = $("live-marks");
+  marks.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  marks.replaceChildren();
+  for (const cube of state.cubes) {
+    svg("polygon", { points: cube.corners.map(([x, y]) => `${x},${y}`).join(" ") }, marks);
+    const cx = cube.corners.reduce((s, p) => s + p[0], 0) / cube.corners.length;
+    const cy = cube.corners.reduce((s, p) => s + p[1], 0) / cube.corners.length;
+    const side = edge(cube);
+    svg("text", { x: cx, y: cy + side * 0.2, "font-size": side * 0.55 }, marks).textContent = label(cube.symbol);
+  }
+  const tally = state.tally;
+  $("live-final").textContent = tally ? signed(tally.final) : "–";
+  $("live-steady").textContent = state.steady ? "steady" : "";
+  $("live-words").replaceChildren(...(tally ? tally.words : []).map((word) =>
+    item(`${word.word} ${word.valid ? word.score : 0}`, word.valid ? "" : "invalid")));
+  $("live-status").textContent = `${state.frames} frames seen, ${state.reads} read.`
+    + (state.steady ? " The letters have held still: Hold scores them." : " Hold the phone still over the cubes.");
+  $("live").dataset.final = tally ? tally.final : "";
+  $("live").dataset.steady = state.steady ? "yes" : "no";
+}
+
+function stopLive() {
+  if (!live) return;
+  const session = live;
+  live = null;
+  for (const track of session.stream.getTracks()) track.stop();
+  $("live-video").srcObject = null;
+  $("live").hidden = true;
+  fetch(`/api/live/${session.id}`, { method: "DELETE" }).catch(() => {});
+}
+
+async function hold() {
+  const session = live;
+  if (!session) return;
+  await busy($("hold"), async () => {
+    const held = await api("POST", `/api/live/${session.id}/hold`);
+    live = null;   // the server ended this live view when it made the capture
+    for (const track of session.stream.getTracks()) track.stop();
+    $("live").hidden = true;
+    show(held);
+    $("result").scrollIntoView();
+  });
 }
 
 // --- The round timer: three minutes by default, and an end nobody can miss ---

@@ -1,0 +1,88 @@
+"""The live view end to end: Chromium's fake camera plays a rendered video of a shaking
+crossword to the page, which shows the voted tally; Hold makes a capture that records a turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from cubecam.cubesets import load_cubeset
+from cubecam.grid_format import format_grid, parse_grid
+from cubecam.lexicon import load_lexicon
+from cubecam.rules.crossword import get_game
+from cubecam.watch.shaky import shaky_clip
+from tests.serve.conftest import CHROMIUM, CHROMIUM_FLAGS
+from tests.serve.test_page import open_page, start_logged_game, wait_until
+
+vision = pytest.importorskip("cubecam.vision")
+synth = pytest.importorskip("cubecam.synth.dataset")
+
+GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
+SET = "scrabble-crossword-cubes"
+
+
+def write_y4m(frames: list[np.ndarray], path: Path, fps: int = 10) -> Path:
+    """BGR frames as a YUV4MPEG2 (4:2:0) file, the format Chromium's fake camera plays."""
+    h, w = frames[0].shape[:2]
+    with path.open("wb") as out:
+        out.write(f"YUV4MPEG2 W{w} H{h} F{fps}:1 Ip A1:1 C420jpeg\n".encode())
+        for frame in frames:
+            out.write(b"FRAME\n" + cv2.cvtColor(frame, cv2.COLOR_BGR2YUV_I420).tobytes())
+    return path
+
+
+@pytest.fixture
+def camera_page(tmp_path: Path):
+    """A phone-sized page in Chromium whose camera plays a rendered crossword; and what a
+    still photo of that crossword reads as."""
+    if not CHROMIUM.exists():
+        pytest.skip("chromium is not installed (scripts/setup.sh installs it)")
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    photo, _ = synth.make_scene(
+        "crossword", seed=11, size=(960, 540), layout=parse_grid(GRID), cubeset=SET, effects=False
+    )
+    still = vision.read_photo(photo, layout="crossword", cubeset=load_cubeset(SET))
+    video = write_y4m(shaky_clip(photo, 20, seed=3), tmp_path / "camera.y4m")
+    flags = [
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
+    ]
+    with playwright_api.sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path / "profile"),
+            executable_path=str(CHROMIUM),
+            args=[*CHROMIUM_FLAGS, *flags],
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
+        yield context.new_page(), format_grid(still.layout, headers=False)
+        context.close()
+
+
+def test_the_live_view_shows_the_tally_and_hold_records_it(live_server: str, camera_page) -> None:
+    page, still = camera_page
+    expected = get_game("scrabble-cubes").score(parse_grid(still), load_lexicon("en")).final
+    open_page(page, live_server)
+    start_logged_game(page)
+    page.click("#live-button")
+    page.wait_for_selector("#live:not([hidden])")
+    wait_until(page, "document.querySelector('#live').dataset.steady === 'yes'", timeout=120)
+    assert page.get_attribute("#live", "data-final") == str(expected)
+    assert page.inner_text("#live-final") == str(expected)
+    assert page.locator("#live-marks polygon").count() == len(parse_grid(still).faces())
+    assert "TIGER" in page.inner_text("#live-words")
+
+    page.click("#hold")
+    page.wait_for_selector("#tally:not([hidden])")
+    assert page.is_hidden("#live") and page.inner_text("#final") == str(expected)
+    assert page.evaluate("capture.grid") == still
+    page.click("#accept")
+    page.wait_for_selector("#sheet:not([hidden])")
+    assert page.inner_text("#sheet-table tfoot").split() == ["Total", str(expected), "0"]
+    page.close()
