@@ -245,3 +245,17 @@ def test_a_correction_to_a_symbol_no_cube_shows_is_refused(client: TestClient, s
     )
     assert refused.status_code == 400 and "unknown symbol" in refused.json()["detail"]
     assert client.get(f"/api/captures/{body['id']}").json()["rows"] == body["rows"]
+
+
+def test_a_word_has_its_offline_meaning(client: TestClient) -> None:
+    from cubecam.errors import DictionaryMissing
+    from cubecam.lexicon.meanings import meaning
+
+    try:
+        expected = meaning("hund", "sv")
+    except DictionaryMissing:
+        pytest.skip("the Swedish dictionary of meanings is not installed")
+    found = client.get("/api/meanings/hund", params={"lang": "sv"}).json()
+    assert found == {"word": "hund", "meaning": expected} and "dog" in expected
+    none = client.get("/api/meanings/xyzzy").json()
+    assert none["meaning"] is None

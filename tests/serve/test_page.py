@@ -10,9 +10,13 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
+from cubecam.errors import DictionaryMissing
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import load_lexicon
+from cubecam.lexicon.meanings import meaning
 from cubecam.rules.crossword import get_game
 from cubecam.rules.hunt import Board, hunt_rules
 from cubecam.scorelog import ScoreLog
@@ -95,6 +99,15 @@ def score_grid(page, grid: str) -> None:
     page.fill("#grid-text", grid)
     page.click("#grid-button")
     page.wait_for_selector("#tally:not([hidden])")
+
+
+def score_board(page) -> None:
+    """Type the word-hunt BOARD and score it, as a player would."""
+    page.select_option("#game", "hunt")
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", BOARD)
+    page.click("#grid-button")
+    page.wait_for_selector("#hunt:not([hidden])")
 
 
 def in_view(page, selector: str) -> bool:
@@ -226,6 +239,13 @@ def test_the_score_comes_first_and_adds_up_on_screen(live_server: str, chromium)
     assert sum(words) == total and total + sum(deductions) == score
     assert str(score) == page.inner_text("#final") == final(MISREAD)
     assert len(deductions) == 2 and "TIGEP" in page.inner_text("#words tr.invalid")
+    try:
+        expected = meaning("WEAVE", "en")
+    except DictionaryMissing:
+        pytest.skip("WordNet is not installed")
+    page.click("#words button[data-word='WEAVE']")
+    wait_until(page, "!document.querySelector('#meaning').textContent.endsWith('…')")
+    assert page.inner_text("#meaning") == f"WEAVE: {expected}"
     page.close()
 
 
@@ -234,11 +254,7 @@ def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromiu
     best = solved[0]
     page = chromium.new_page()
     open_page(page, live_server)
-    page.select_option("#game", "hunt")
-    page.click("#grid-entry summary")
-    page.fill("#grid-text", BOARD)
-    page.click("#grid-button")
-    page.wait_for_selector("#hunt:not([hidden])")
+    score_board(page)
     names = page.query_selector_all(".hunt-name")
     words = page.query_selector_all(".hunt-words")
     names[0].fill("Anna")
@@ -264,11 +280,7 @@ def test_every_word_on_the_board_is_listed_and_its_path_drawn(live_server: str, 
     solved = hunt_rules("sv").solve(board, load_lexicon("sv"))
     page = chromium.new_page()
     open_page(page, live_server)
-    page.select_option("#game", "hunt")
-    page.click("#grid-entry summary")
-    page.fill("#grid-text", BOARD)
-    page.click("#grid-button")
-    page.wait_for_selector("#hunt:not([hidden])")
+    score_board(page)
     page.click("#all-words-button")
     page.wait_for_selector("#all-words button.word")
     listed = page.eval_on_selector_all(

@@ -5,7 +5,17 @@ from __future__ import annotations
 from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, HTTPException, Path, Request, Response, UploadFile
+from fastapi import (
+    APIRouter,
+    File,
+    Form,
+    HTTPException,
+    Path,
+    Query,
+    Request,
+    Response,
+    UploadFile,
+)
 
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -40,6 +50,7 @@ from cubecam.serve.schemas import (
     HuntIn,
     HuntOut,
     HuntWordOut,
+    MeaningOut,
     MoveIn,
     TallyOut,
 )
@@ -63,6 +74,16 @@ def store_of(request: Request) -> CaptureStore:
 @router.get("/games", summary="The games the page offers")
 def games() -> list[GameOut]:
     return [GameOut.of(game) for game in GAMES.values()]
+
+
+@router.get("/meanings/{word}", summary="A short meaning of a word, from an offline dictionary")
+def get_meaning(
+    word: Annotated[str, Path(min_length=1, max_length=40)],
+    lang: Annotated[str, Query(json_schema_extra={"enum": list(LANGS)})] = "en",
+) -> MeaningOut:
+    from cubecam.lexicon.meanings import meaning
+
+    return MeaningOut(word=word, meaning=meaning(word, check_lang(lang)))
 
 
 @router.post(

@@ -186,6 +186,14 @@ class HuntWordOut(BaseModel):
     points: int
 
 
+class MeaningOut(BaseModel):
+    word: str
+    meaning: str | None = Field(
+        description="a short meaning; null where the dictionary has none (it never decides "
+        "whether the word counts: the word list does)"
+    )
+
+
 class BoardWordOut(BaseModel):
     word: str
     points: int

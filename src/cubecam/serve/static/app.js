@@ -138,7 +138,7 @@ function show(next) {
   $("all-words").replaceChildren();
   $("all-words-note").textContent = "";
   onBoard = new Map();
-  $("path-note").hidden = true;
+  $("path-note").hidden = $("hunt-meaning").hidden = true;
   updateAccept();
 }
 
@@ -301,7 +301,7 @@ function showTally() {
   $("final").textContent = signed(tally.final);
   const rows = tally.words.map((word) => tallyRow(
     word.valid ? word.word : `${word.word}: ${word.reason || "not a word"}`,
-    word.direction, word.valid ? word.score : 0, `word ${word.valid ? "valid" : "invalid"}`));
+    word.direction, word.valid ? word.score : 0, `word ${word.valid ? "valid" : "invalid"}`, word.word));
   rows.push(tallyRow("Words", "", tally.total, "sum"));
   for (const d of tally.deductions) {
     rows.push(tallyRow(`${d.line}: ${d.symbols.map(label).join(" ")}`, "", -d.total, "deduction"));
@@ -311,13 +311,36 @@ function showTally() {
   $("wildcards").replaceChildren(...tally.details.wildcards.map((w) => item(
     `The wildcard at row ${w.row + 1}, column ${w.col + 1} stands for ${w.letter}.`, "")));
   $("tally-text").textContent = tally.text;
+  $("meaning").hidden = true;
 }
 
-function tallyRow(what, direction, points, cls) {
+// What a tapped word means, from the offline dictionary (the word list alone decides if it counts).
+async function showMeaning(word, target) {
+  target.hidden = false;
+  target.textContent = `${word}: …`;
+  try {
+    const found = await api("GET", `/api/meanings/${encodeURIComponent(word)}?lang=${capture.lang}`);
+    target.textContent = found.meaning ? `${word}: ${found.meaning}`
+      : `${word}: the offline dictionary has no meaning for it (the word list still decides whether it counts).`;
+  } catch (error) {
+    target.textContent = sentence(error.message);
+  }
+}
+
+function tallyRow(what, direction, points, cls, word) {
   const tr = document.createElement("tr");
   tr.className = cls;
   const name = document.createElement(cls.startsWith("word") ? "td" : "th");
-  name.textContent = what;
+  if (word) {
+    const button = cell("button", what);
+    button.type = "button";
+    button.className = "meaning-button";
+    button.dataset.word = word;
+    button.addEventListener("click", () => showMeaning(word, $("meaning")));
+    name.append(button);
+  } else {
+    name.textContent = what;
+  }
   if (direction) {
     const small = document.createElement("small");
     small.textContent = ` ${direction}`;
@@ -681,6 +704,7 @@ function showPath(word) {
   }
   $("path-note").textContent = path.length ? `${word}: ${path.map(([r, c]) => `row ${r + 1}, column ${c + 1}`).join(" → ")}` : "";
   $("path-note").hidden = !path.length;
+  showMeaning(word, $("hunt-meaning"));
   (capture.photo_url ? $("figure") : $("board")).scrollIntoView({ block: "start" });
 }
 
