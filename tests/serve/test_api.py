@@ -259,3 +259,13 @@ def test_a_word_has_its_offline_meaning(client: TestClient) -> None:
     assert found == {"word": "hund", "meaning": expected} and "dog" in expected
     none = client.get("/api/meanings/xyzzy").json()
     assert none["meaning"] is None
+
+
+def test_a_photo_sixty_thousand_by_eight_is_refused(client: TestClient) -> None:
+    strip = cv2.imencode(".png", np.full((8, 60_000, 3), 200, np.uint8))[1].tobytes()
+    refused = client.post(
+        "/api/captures/photo",
+        files={"photo": ("strip.png", strip, "image/png")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert refused.status_code == 400 and "not a photo of cubes" in refused.json()["detail"]
