@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ import httpx
 import pytest
 
 from cubecam.serve import create_app
+from tests.cli.test_serve_command import get_games, serving
 from tests.serve.conftest import background_server
 from tests.serve.test_network import read_qr_text
 from tests.serve.test_page import open_page, score_grid, wait_until
@@ -166,3 +168,19 @@ def test_the_page_works_within_its_content_security_policy(live_server: str, chr
     wait_until(page, "document.querySelector('#annotated').naturalWidth > 0")
     assert page.inner_text("#final") and refused == []
     page.close()
+
+
+def test_over_https_the_page_s_own_origin_is_the_https_one(tmp_path: Path) -> None:
+    with serving(tmp_path, "--tls") as (port, _):
+        cert = tmp_path / "data" / "tls" / "cert.pem"
+        deadline = time.monotonic() + 60
+        while not cert.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        get_games(f"https://127.0.0.1:{port}/", ssl.create_default_context(cafile=str(cert)))
+        with httpx.Client(base_url=f"https://127.0.0.1:{port}", verify=str(cert)) as client:
+            for origin, status in (
+                (f"https://127.0.0.1:{port}", 200),
+                (f"http://127.0.0.1:{port}", 403),
+            ):
+                answer = client.post("/api/captures/grid", json=GRID, headers={"Origin": origin})
+                assert answer.status_code == status, answer.text

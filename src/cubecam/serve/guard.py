@@ -114,8 +114,9 @@ class Guard:
         host = headers.get("host", "")
         if host_name(host) not in self.access.names:
             return _refused(400, "this server does not answer to that name: open its own address")
+        scheme = scope.get("scheme", "http")
         origin = headers.get("origin")
-        if origin is not None and origin.lower() != f"http://{host.lower()}":
+        if origin is not None and origin.lower() != f"{scheme}://{host.lower()}":
             return _refused(403, "requests from other sites are refused: use cubecam's own page")
         code = self.access.code
         if code is None:
@@ -125,7 +126,9 @@ class Guard:
             if not hmac.compare_digest(given[0].encode(), code.encode()):
                 return _refused(403, "that access code is wrong: scan the QR code cubecam printed")
             opened = RedirectResponse("/", status_code=303)
-            opened.set_cookie(COOKIE, code, httponly=True, samesite="lax")
+            opened.set_cookie(
+                COOKIE, code, httponly=True, samesite="lax", secure=scheme == "https"
+            )
             return opened
         cookie = cookie_parser(headers.get("cookie", "")).get(COOKIE, "")
         if not hmac.compare_digest(cookie.encode(), code.encode()):
