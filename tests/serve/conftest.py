@@ -71,20 +71,31 @@ def live_server(app: FastAPI) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def chromium(tmp_path_factory: pytest.TempPathFactory):
-    """A phone-sized page in Debian's headless Chromium, with a fresh profile."""
+def playwright():
+    """Playwright, once for the session (a second one cannot run beside it)."""
     if not CHROMIUM.exists():
         pytest.skip("chromium is not installed (scripts/setup.sh installs it)")
     playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 390, "height": 844},
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-        )
-        yield context
-        context.close()
+    with playwright_api.sync_playwright() as running:
+        yield running
+
+
+def phone_browser(playwright, profile: Path, flags: tuple[str, ...] = ()):
+    """Debian's headless Chromium with a fresh ``profile``, a phone's viewport, and ``flags``."""
+    return playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=str(CHROMIUM),
+        args=[*CHROMIUM_FLAGS, *flags],
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright, tmp_path_factory: pytest.TempPathFactory):
+    """A phone-sized page in Debian's headless Chromium, with a fresh profile."""
+    context = phone_browser(playwright, tmp_path_factory.mktemp("chromium-profile"))
+    yield context
+    context.close()

@@ -14,7 +14,7 @@ from cubecam.grid_format import format_grid, parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import get_game
 from cubecam.watch.shaky import shaky_clip
-from tests.serve.conftest import CHROMIUM, CHROMIUM_FLAGS
+from tests.serve.conftest import phone_browser
 from tests.serve.test_page import open_page, start_logged_game, wait_until
 
 vision = pytest.importorskip("cubecam.vision")
@@ -35,12 +35,9 @@ def write_y4m(frames: list[np.ndarray], path: Path, fps: int = 10) -> Path:
 
 
 @pytest.fixture
-def camera_page(tmp_path: Path):
+def camera_page(playwright, tmp_path: Path):
     """A phone-sized page in Chromium whose camera plays a rendered crossword; and what a
     still photo of that crossword reads as."""
-    if not CHROMIUM.exists():
-        pytest.skip("chromium is not installed (scripts/setup.sh installs it)")
-    playwright_api = pytest.importorskip("playwright.sync_api")
     photo, _ = synth.make_scene(
         "crossword", seed=11, size=(960, 540), layout=parse_grid(GRID), cubeset=SET, effects=False
     )
@@ -51,18 +48,9 @@ def camera_page(tmp_path: Path):
         "--use-fake-ui-for-media-stream",
         f"--use-file-for-fake-video-capture={video}",
     ]
-    with playwright_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "profile"),
-            executable_path=str(CHROMIUM),
-            args=[*CHROMIUM_FLAGS, *flags],
-            viewport={"width": 390, "height": 844},
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-        )
-        yield context.new_page(), format_grid(still.layout, headers=False)
-        context.close()
+    context = phone_browser(playwright, tmp_path / "profile", tuple(flags))
+    yield context.new_page(), format_grid(still.layout, headers=False)
+    context.close()
 
 
 def test_the_live_view_shows_the_tally_and_hold_records_it(live_server: str, camera_page) -> None:

@@ -721,7 +721,14 @@ async function startLive() {
   }
   forget();
   const stream = await navigator.mediaDevices.getUserMedia(
-    { video: { facingMode: "environment", width: { ideal: 1280 } }, audio: false });
+    { video: { facingMode: "environment", width: { ideal: 1280 } }, audio: false }).catch((error) => {
+    const why = {
+      NotAllowedError: "the camera was not allowed: allow it for this page in the browser's settings",
+      NotFoundError: "this phone has no camera the page can use",
+      NotReadableError: "another app is using the camera: close it and tap Live again",
+    }[error.name];
+    throw new Error(why || `the camera did not open (${error.message})`);
+  });
   const session = await api("POST", "/api/live", { game: $("game").value, lang: $("lang").value });
   live = { id: session.id, stream };
   $("live-video").srcObject = stream;
