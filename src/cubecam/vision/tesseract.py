@@ -13,26 +13,81 @@ from cubecam.errors import CubecamError
 from cubecam.layout import LayoutKind
 from cubecam.vision.glyphs.classes import CLASSES
 
+SIDE = 96
+"""A face is read at this size (pixels): Tesseract wants letters some 40 pixels tall."""
 
-def tesseract_symbol(patch: np.ndarray, turns: tuple[int, ...] = (0, 1, 2, 3)) -> tuple[str, float]:
-    """The symbol Tesseract reads on a grey face patch and its confidence (0–1)."""
+
+def glyph_only(patch: np.ndarray) -> np.ndarray | None:
+    """The face's glyph as dark ink on white with a margin, without the face's edges, its
+    shadow or its printed value; None where the face shows no ink (a blank face).
+
+    >>> face = np.full((64, 64), 230, np.uint8)
+    >>> glyph_only(face) is None
+    True
+    >>> face[16:48, 28:36] = 20  # an I
+    >>> glyph_only(face).shape[0] > 32
+    True
+    """
+    gray = cv2.resize(patch, (SIDE, SIDE), interpolation=cv2.INTER_CUBIC)
+    if int(gray.max()) - int(gray.min()) < 40:
+        return None
+    _, binary = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    ring = np.zeros_like(binary, bool)
+    outer, inner = SIDE // 12, SIDE // 5
+    ring[outer:-outer, outer:-outer] = True
+    ring[inner:-inner, inner:-inner] = False
+    face = 255 if (binary[ring] == 255).mean() >= 0.5 else 0  # the face's own tone, round the glyph
+    ink = (binary != face).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
+    margin = SIDE // 32
+    inside = [
+        i
+        for i in range(1, count)
+        if stats[i, 0] > margin
+        and stats[i, 1] > margin
+        and stats[i, 0] + stats[i, 2] < SIDE - margin
+        and stats[i, 1] + stats[i, 3] < SIDE - margin
+        and stats[i, 4] >= SIDE * SIDE // 400
+    ]
+    if not inside:
+        return None
+    largest = max(inside, key=lambda i: stats[i, 4])
+    left, width = stats[largest, 0], stats[largest, 2]
+    keep = [
+        i
+        for i in inside
+        if stats[i, 4] >= 0.3 * stats[largest, 4]
+        or (stats[i, 0] < left + width and stats[i, 0] + stats[i, 2] > left)  # Å's ring, Ä's dots
+    ]
+    glyph = np.isin(labels, keep)
+    ys, xs = np.nonzero(glyph)
+    cut = glyph[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    out = np.where(cut, 0, 255).astype(np.uint8)
+    return cv2.copyMakeBorder(out, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
+
+
+def tesseract_symbol(
+    patch: np.ndarray,
+    turns: tuple[int, ...] = (0, 1, 2, 3),
+    allowed: frozenset[str] = frozenset(CLASSES),
+) -> tuple[str, float]:
+    """The symbol Tesseract reads on a grey face patch and its confidence (0–1), among the
+    ``allowed`` symbols; a face with no ink is ``BLANK``."""
     try:
         import pytesseract
     except ImportError as error:
         raise CubecamError("--ocr tesseract needs pytesseract: pip install pytesseract") from error
-    inner = patch[
-        patch.shape[0] // 8 : -patch.shape[0] // 8, patch.shape[1] // 8 : -patch.shape[1] // 8
-    ]
-    _, binary = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if np.median(binary) < 128:
-        binary = 255 - binary
-    binary = cv2.copyMakeBorder(binary, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255)
+    glyph = glyph_only(patch)
+    if glyph is None:
+        return "BLANK", 0.9
+    letters = sorted({c for symbol in allowed if len(symbol) <= 2 for c in symbol})
+    config = f"--psm 10 -c tessedit_char_whitelist={''.join(letters)}"
     best = ("BLANK", 0.0)
     for turn in turns:
-        image = np.rot90(binary, -turn)
+        image = np.rot90(glyph, -turn)
         try:
             data = pytesseract.image_to_data(
-                image, config="--psm 10", output_type=pytesseract.Output.DICT
+                image, config=config, output_type=pytesseract.Output.DICT
             )
         except pytesseract.TesseractNotFoundError as error:
             raise CubecamError(
@@ -40,9 +95,10 @@ def tesseract_symbol(patch: np.ndarray, turns: tuple[int, ...] = (0, 1, 2, 3)) -
             ) from error
         for text, conf in zip(data["text"], data["conf"], strict=True):
             text = text.strip()
+            symbol = text[:2].capitalize() if text[:2].capitalize() in allowed else text[:1].upper()
             confidence = float(conf) / 100.0
-            if text.isalpha() and confidence > best[1]:
-                best = (text[0].upper() + text[1:].lower(), confidence)
+            if symbol in allowed and confidence > best[1]:
+                best = (symbol, confidence)
     return best
 
 
@@ -53,8 +109,6 @@ def tesseract_probabilities(
     turns = (0,) if kind is LayoutKind.CROSSWORD else (0, 1, 2, 3)
     probabilities = np.full((len(patches), len(CLASSES)), 1e-3)
     for i, patch in enumerate(patches):
-        symbol, confidence = tesseract_symbol(patch, turns)
-        if symbol not in CLASSES or symbol not in allowed:
-            symbol = "BLANK"
+        symbol, confidence = tesseract_symbol(patch, turns, allowed & frozenset(CLASSES))
         probabilities[i, CLASSES.index(symbol)] = max(confidence, 0.01)
     return probabilities / probabilities.sum(axis=1, keepdims=True)
