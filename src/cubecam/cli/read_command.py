@@ -44,6 +44,13 @@ if TYPE_CHECKING:
     metavar="glyphs|tesseract",
     help="The glyph reader: the built-in one, or Tesseract (slower, upright only).",
 )
+@click.option(
+    "--detector",
+    default="threshold",
+    show_default=True,
+    metavar="threshold|learned",
+    help="How top faces are found: outlines at many thresholds, or the learned detector.",
+)
 def read(
     image: Path,
     layout: str,
@@ -51,6 +58,7 @@ def read(
     as_json: bool,
     annotate_path: Path | None,
     ocr: str,
+    detector: str,
 ) -> None:
     """Read a photo of cubes and print the layout as a text grid.
 
@@ -64,7 +72,11 @@ def read(
     from cubecam.vision import read_photo
 
     reading = read_photo(
-        image, layout=layout, cubeset=load_cubeset(cubeset) if cubeset else None, ocr=ocr
+        image,
+        layout=layout,
+        cubeset=load_cubeset(cubeset) if cubeset else None,
+        ocr=ocr,
+        detector=detector,
     )
     if annotate_path is not None:
         write_annotated(annotate_path, image, reading)

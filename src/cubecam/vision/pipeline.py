@@ -21,6 +21,7 @@ from cubecam.errors import InputError
 from cubecam.layout import Face, Layout, LayoutKind, Square
 from cubecam.vision.crop import cut_faces, cut_views
 from cubecam.vision.detect import find_faces
+from cubecam.vision.detector.find import find_faces as find_learned_faces
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
 from cubecam.vision.knowledge import Guess, alphabet, apply_cubeset
@@ -35,6 +36,8 @@ WORKING_SIDE = 1000
 """Photos are read at this size (longer side, pixels); coordinates are reported full size."""
 LAYOUTS = ("auto", "crossword", "tray", "loose")
 OCR_ENGINES = ("glyphs", "tesseract")
+DETECTORS = ("threshold", "learned")
+"""How top faces are found: outlines at many thresholds, or the learned detector."""
 TRAY_SIZES = (4, 5, 6)
 VERIFY_ABOVE = 0.5
 
@@ -135,10 +138,18 @@ class CutFaces:
     views: np.ndarray
 
 
-def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
-    """Load the photo, find its faces, fit their lattice and cut every face out."""
+def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "threshold") -> CutFaces:
+    """Load the photo, find its faces (with ``detector``, one of :data:`DETECTORS`), fit
+    their lattice and cut every face out."""
+    if detector not in DETECTORS:
+        raise InputError(f"unknown detector {detector!r} (known: {', '.join(DETECTORS)})")
     loaded, name = _loaded(source)
-    quads = find_faces(loaded.image, verify=_shows_glyph)
+    learned = detector == "learned"
+    quads = (
+        find_learned_faces(loaded.image)
+        if learned
+        else find_faces(loaded.image, verify=_shows_glyph)
+    )
     if not quads:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
@@ -154,18 +165,20 @@ def read_photo(
     layout: str = "auto",
     cubeset: CubeSet | None = None,
     ocr: str = "glyphs",
+    detector: str = "threshold",
 ) -> Reading:
     """Read every cube in a photo and the layout they make.
 
     ``layout`` is ``auto``, ``crossword``, ``tray`` or ``loose``; ``cubeset`` the set in the
     photo, if known (its faces rank the readings; its calibration, if any, is used);
-    ``ocr`` is ``glyphs`` (the built-in reader) or ``tesseract``.
+    ``ocr`` is ``glyphs`` (the built-in reader) or ``tesseract``; ``detector`` how the
+    top faces are found (:data:`DETECTORS`).
     """
     if layout not in LAYOUTS:
         raise InputError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})")
     if ocr not in OCR_ENGINES:
         raise InputError(f"unknown reader {ocr!r} (known: {', '.join(OCR_ENGINES)})")
-    return read_cut(read_faces(source), layout=layout, cubeset=cubeset, ocr=ocr)
+    return read_cut(read_faces(source, detector), layout=layout, cubeset=cubeset, ocr=ocr)
 
 
 def read_cut(

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Train the learned top-face detector as it ships: render the scenes, train in two runs, choose
+# the threshold on held-out renders.  Needs the train extra (.venv/bin/python -m pip install -e '.[train]').
+#   scripts/train_detector.sh OUT.onnx [WORKDIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:?usage: scripts/train_detector.sh OUT.onnx [WORKDIR]}
+WORK=${2:-train-detector}
+PY=.venv/bin/python
+synth() { [[ -d "$WORK/$5" ]] || .venv/bin/cubecam synth --kind "$1" --config "$2" --seed "$3" --size "$4" --out "$WORK/$5" "${@:6}" >/dev/null; }
+
+# v1: the classic look, 160 scenes a folder
+for spec in crossword:724875:480x640 crossword:724499:640x480 crossword:717118:640x640 \
+            tray:719846:480x640 tray:721541:640x480 tray:77237:640x640; do
+  IFS=: read -r kind seed size <<<"$spec"
+  synth "$kind" classic "$seed" "$size" "v1/$kind-$size" --count 160
+done
+# v2: everything randomised, every installed font, 60 scenes a folder
+seed=1000
+for round in 1 2 3 4; do
+  for kind in loose tray crossword; do
+    for size in 640x480 480x640; do
+      seed=$((seed + 1))
+      synth "$kind" wide "$seed" "$size" "v2/$kind-$size-$seed" --count 60 --all-fonts
+    done
+  done
+done
+# validation: never trained on, only used to choose the threshold
+for kind in crossword tray loose; do
+  synth "$kind" wide 616161 800x600 "val/$kind" --count 10
+done
+
+OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" --real ../shared/realdata \
+  --steps 2000 --batch 16 --size 256 --seed 4 --checkpoint "$WORK/r2.pt" --out "$WORK/r2.onnx"
+OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" --real ../shared/realdata \
+  --steps 5000 --batch 16 --size 256 --seed 5 --init "$WORK/r2.pt" --checkpoint "$WORK/r3.pt" --out "$OUT"
+$PY -m cubecam.vision.detector.evaluate "$WORK/val/crossword" "$WORK/val/tray" "$WORK/val/loose" --choose --model "$OUT"

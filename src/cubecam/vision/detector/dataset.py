@@ -1,0 +1,172 @@
+"""Labelled photos for the detector, and the targets the network learns.
+
+A sample is a photo and the four corners of every top face in it (an array ``n × 4 × 2``,
+clockwise as displayed). Rendered scenes give the corners exactly; the real tile photos
+give polygons, fitted here with four corners. Real photos are split by name: a fixed fifth
+is never trained on (:func:`in_test_split`).
+
+The network sees the photo at stride :data:`STRIDE`: for each cell, a heat that peaks at a
+face's centre, the face's turn (modulo a quarter turn, as cos 4θ and sin 4θ: a square has
+no first corner, but its turn is well defined) and the offsets from the cell's centre to the
+face's four corners in the face's own, unturned frame.
+
+>>> quads = np.array([[[10, 10], [30, 10], [30, 30], [10, 30]]], float)
+>>> heat, shape, weight = encode_targets(quads, (64, 64))
+>>> heat.shape, shape.shape, float(heat.max())
+((1, 16, 16), (10, 16, 16), 1.0)
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from cubecam.vision.quad import order_corners
+
+STRIDE = 4
+OFFSET_SCALE = 8.0
+"""Corner offsets are learnt in units of this many input pixels."""
+SHAPE = 10
+"""Shape channels: cos 4θ and sin 4θ of the face's turn θ, and four corners in its frame."""
+
+
+SEEN = 0.5
+"""A face counts when at least this share of it is in view; one more hidden (under a hand,
+behind a rim) is neither to be found nor wrong to find."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One labelled photo: where it is, its top faces' corners in its pixels, and those of
+    faces mostly hidden."""
+
+    path: Path
+    quads: np.ndarray
+    hidden: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 2)))
+
+    def image(self) -> np.ndarray:
+        image = cv2.imread(str(self.path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise OSError(f"cannot read {self.path}")
+        return image
+
+
+def in_test_split(path: Path) -> bool:
+    """Whether a real photo is kept aside from training (a fifth, by a hash of its name)."""
+    return zlib.crc32(path.name.encode()) % 5 == 0
+
+
+def polygon_corners(polygon: np.ndarray) -> np.ndarray:
+    """Four corners fitted to an outline: the polygon simplified to four points where it
+    can be, else its smallest turned rectangle.
+
+    >>> polygon_corners(np.array([[0, 0], [5, 0], [10, 0], [10, 10], [0, 10]], float)).tolist()
+    [[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]]
+    """
+    hull = cv2.convexHull(polygon.astype(np.float32))
+    perimeter = cv2.arcLength(hull, True)
+    for fraction in (0.02, 0.04, 0.06, 0.08):
+        approx = cv2.approxPolyDP(hull, fraction * perimeter, True)
+        if len(approx) == 4:
+            return order_corners(approx.reshape(4, 2))
+    return order_corners(cv2.boxPoints(cv2.minAreaRect(hull)))
+
+
+def read_folder(folder: Path, *, split: str | None = None) -> Iterator[Sample]:
+    """The labelled photos of a folder: rendered scenes (``cubes`` with ``corners``) and
+    real tile photos (``tiles`` with ``polygon``); ``split`` ``"train"`` or ``"test"``
+    keeps one part of a real folder, ``None`` all of it."""
+    for label_path in sorted(folder.glob("*.json")):
+        label = json.loads(label_path.read_text("utf-8"))
+        image = folder / str(label.get("image", ""))
+        if not image.is_file():
+            continue
+        hidden: list[np.ndarray] = []
+        if "cubes" in label and label["cubes"] and "corners" in label["cubes"][0]:
+            quads = []
+            for cube in label["cubes"]:
+                corners = order_corners(np.array(cube["corners"], float))
+                (quads if cube.get("visible", 1.0) >= SEEN else hidden).append(corners)
+        elif "tiles" in label:
+            if split is not None and in_test_split(image) != (split == "test"):
+                continue
+            quads = [polygon_corners(np.array(t["polygon"], float)) for t in label["tiles"]]
+        else:
+            continue
+        yield Sample(
+            image,
+            np.array(quads, float).reshape(-1, 4, 2),
+            np.array(hidden, float).reshape(-1, 4, 2),
+        )
+
+
+def face_turn(quad: np.ndarray) -> float:
+    """The face's turn in radians, in [-π/4, π/4): its edges' mean direction, modulo a
+    quarter turn.
+
+    >>> round(float(np.degrees(face_turn(np.array([[0, 0], [10, 1], [9, 11], [-1, 10]])))), 1)
+    5.7
+    """
+    edges = np.roll(quad, -1, axis=0) - quad
+    directions = np.exp(4j * np.arctan2(edges[:, 1], edges[:, 0]))
+    return float(np.angle(directions.sum()) / 4)
+
+
+def unturned(offsets: np.ndarray, turn: float) -> np.ndarray:
+    """Corner offsets (4 × 2) seen in the face's own frame (turned back by ``turn``),
+    the corner up and left there first."""
+    c, s = np.cos(turn), np.sin(turn)
+    local = offsets @ np.array([[c, -s], [s, c]])
+    start = int(np.argmin(local[:, 0] + local[:, 1]))
+    return np.roll(local, -start, axis=0)
+
+
+def turned(local: np.ndarray, turn: np.ndarray) -> np.ndarray:
+    """The inverse of :func:`unturned` for many cells: offsets (..., 4, 2) in the face's
+    frame turned by ``turn`` (...) into the photo's."""
+    c, s = np.cos(turn)[..., None], np.sin(turn)[..., None]
+    x, y = local[..., 0], local[..., 1]
+    return np.stack([c * x - s * y, s * x + c * y], axis=-1)
+
+
+def encode_targets(
+    quads: np.ndarray, size: tuple[int, int], hidden: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The network's targets for faces ``quads`` in an input of ``size`` (height, width):
+    the centre heat (1 channel; -1 near a ``hidden`` face, where nothing is learnt); the
+    shape (10): the face's turn as cos 4θ, sin 4θ, then the offsets to its four corners in
+    its own frame; and where the shape counts (1)."""
+    height, width = size[0] // STRIDE, size[1] // STRIDE
+    heat = np.zeros((1, height, width), np.float32)
+    shape = np.zeros((SHAPE, height, width), np.float32)
+    weight = np.zeros((1, height, width), np.float32)
+    ys, xs = np.mgrid[0:height, 0:width]
+    cell_x = (xs + 0.5) * STRIDE
+    cell_y = (ys + 0.5) * STRIDE
+    for quad in quads:
+        cx, cy = quad.mean(axis=0)
+        side = float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean())
+        sigma = max(0.6, side / STRIDE / 6.0)
+        near = np.exp(-((cell_x - cx) ** 2 + (cell_y - cy) ** 2) / (2 * (sigma * STRIDE) ** 2))
+        peak = (int(np.clip(cy // STRIDE, 0, height - 1)), int(np.clip(cx // STRIDE, 0, width - 1)))
+        near[peak] = 1.0
+        heat[0] = np.maximum(heat[0], near)
+        claim = near > 0.5
+        turn = face_turn(quad)
+        shape[0][claim], shape[1][claim] = np.cos(4 * turn), np.sin(4 * turn)
+        for y, x in zip(*np.nonzero(claim), strict=True):
+            local = unturned(quad - [cell_x[y, x], cell_y[y, x]], turn) / OFFSET_SCALE
+            shape[2:, y, x] = local.ravel()
+        weight[0][claim] = 1.0 / max(side, 4.0) * OFFSET_SCALE
+    for quad in hidden if hidden is not None else ():
+        cx, cy = quad.mean(axis=0)
+        side = float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean())
+        near = (cell_x - cx) ** 2 + (cell_y - cy) ** 2 < (side / 2) ** 2
+        heat[0][near & (heat[0] < 0.3)] = -1.0
+    return heat, shape, weight

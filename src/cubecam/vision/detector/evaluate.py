@@ -1,0 +1,158 @@
+"""How well the detector finds labelled faces: found, precise, and where the corners lie.
+
+A found face matches a labelled one when its centre lies within :data:`MATCH` of the
+label's side from the label's centre (each label matched once, nearest first); its corner
+error is the mean distance of its corners from the label's, in face sides::
+
+    python -m cubecam.vision.detector.evaluate val/crossword val/tray --choose
+
+``--choose`` sweeps the heat threshold and the zoom side over the folders and writes the pair
+that finds the most faces at a precision of at least :data:`PRECISION` (where none does, the
+best balance of the two) into ``detector.toml``.
+
+>>> truth = np.array([[[0, 0], [10, 0], [10, 10], [0, 10]]], float)
+>>> match([Quad(truth[0] + 1)], truth).found, match([], truth).missed
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from cubecam.vision.detector.dataset import Sample, read_folder
+from cubecam.vision.detector.find import MODEL_PATH, SETTINGS_PATH, Settings, find_faces
+from cubecam.vision.quad import Quad
+
+MATCH = 0.35
+PRECISION = 0.995
+THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
+ZOOMS = (0.0, 16.0, 24.0)
+
+
+@dataclass
+class Tally:
+    """Faces found, missed and found where there is none; the matched corners' errors."""
+
+    found: int = 0
+    missed: int = 0
+    false: int = 0
+    corner_errors: list[float] = field(default_factory=list)
+    matched: set[int] = field(default_factory=set)
+    """Which of the found faces matched a label (of the last :func:`match`)."""
+
+    def __iadd__(self, other: Tally) -> Tally:
+        self.found += other.found
+        self.missed += other.missed
+        self.false += other.false
+        self.corner_errors += other.corner_errors
+        return self
+
+    @property
+    def recall(self) -> float:
+        return self.found / max(1, self.found + self.missed)
+
+    @property
+    def precision(self) -> float:
+        return self.found / max(1, self.found + self.false)
+
+    def __str__(self) -> str:
+        error = float(np.median(self.corner_errors)) if self.corner_errors else float("nan")
+        return (
+            f"found {self.recall:.1%} of {self.found + self.missed}, precision "
+            f"{self.precision:.1%}, median corner error {error:.3f} sides"
+        )
+
+
+def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
+    """Mean corner distance in units of the label's side, over the best cyclic order."""
+    side = float(np.linalg.norm(truth - np.roll(truth, 1, axis=0), axis=1).mean())
+    return min(
+        float(np.linalg.norm(np.roll(found, k, axis=0) - truth, axis=1).mean()) for k in range(4)
+    ) / max(side, 1e-9)
+
+
+def match(found: list[Quad], truth: np.ndarray, hidden: np.ndarray | None = None) -> Tally:
+    """Match ``found`` faces to the labelled corners ``truth`` (n × 4 × 2); a face found
+    on a mostly ``hidden`` one is not counted."""
+    if hidden is not None and len(hidden):
+        spare = match(found, hidden)
+        found = [q for i, q in enumerate(found) if i not in spare.matched]
+    tally = Tally()
+    if not len(truth):
+        tally.false = len(found)
+        return tally
+    centres = truth.mean(axis=1)
+    sides = np.linalg.norm(truth - np.roll(truth, 1, axis=1), axis=2).mean(axis=1)
+    pairs = sorted(
+        (float(np.linalg.norm(np.array(q.center) - centres[j]) / sides[j]), i, j)
+        for i, q in enumerate(found)
+        for j in range(len(truth))
+    )
+    used_found: set[int] = set()
+    used_truth: set[int] = set()
+    for distance, i, j in pairs:
+        if distance > MATCH or i in used_found or j in used_truth:
+            continue
+        used_found.add(i)
+        used_truth.add(j)
+        tally.corner_errors.append(corner_error(found[i].corners, truth[j]))
+    tally.matched = used_found
+    tally.found = len(used_truth)
+    tally.missed = len(truth) - len(used_truth)
+    tally.false = len(found) - len(used_found)
+    return tally
+
+
+def evaluate(
+    samples: list[Sample], settings: Settings | None = None, model: Path = MODEL_PATH
+) -> Tally:
+    """The detector's tally over ``samples``."""
+    tally = Tally()
+    for sample in samples:
+        found = find_faces(sample.image(), settings, model)
+        tally += match(found, sample.quads, sample.hidden)
+    return tally
+
+
+def choose_settings(samples: list[Sample], base: Settings, model: Path = MODEL_PATH) -> Settings:
+    """The settings that find the most of ``samples``' faces at a precision of at least
+    PRECISION (or, where none reaches it, those with the best F1 score, the balance of the
+    two), over a grid of heat thresholds and zoom sides."""
+    tried = []
+    for zoom_below in ZOOMS:
+        for threshold in THRESHOLDS:
+            settings = Settings(base.input_side, threshold, zoom_below)
+            tally = evaluate(samples, settings, model)
+            print(f"threshold {threshold:.2f}, zoom below {zoom_below:g}: {tally}", flush=True)
+            tried.append((tally.precision >= PRECISION, tally.recall, tally.precision, settings))
+    return max(tried, key=lambda t: t[:3] if t[0] else (False, 2 * t[1] * t[2] / (t[1] + t[2])))[3]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", type=Path, nargs="+")
+    parser.add_argument("--split", choices=("train", "test"), help="part of a real folder")
+    parser.add_argument("--choose", action="store_true", help="choose and write the threshold")
+    parser.add_argument("--model", type=Path, default=MODEL_PATH, help="an ONNX model to evaluate")
+    args = parser.parse_args()
+    samples = [s for folder in args.folders for s in read_folder(folder, split=args.split)]
+    if args.choose:
+        settings = choose_settings(samples, Settings.load(), args.model)
+        SETTINGS_PATH.write_text(
+            SETTINGS_PATH.read_text("utf-8").split("input_side")[0]
+            + f"input_side = {settings.input_side}\nthreshold = {settings.threshold}\n"
+            + f"zoom_below = {settings.zoom_below}\n",
+            "utf-8",
+        )
+        print(f"wrote {SETTINGS_PATH}: {settings}")
+    for folder in args.folders:
+        samples = list(read_folder(folder, split=args.split))
+        print(f"{folder}: {evaluate(samples, model=args.model)}")
+
+
+if __name__ == "__main__":
+    main()

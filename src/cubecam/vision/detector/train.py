@@ -1,0 +1,226 @@
+"""Train the top-face detector and write it as ONNX.
+
+Needs PyTorch (``pip install -e '.[train]'``); cubecam runs the result with onnxruntime.
+Trains on labelled folders (rendered scenes from ``cubecam synth``, and the training part
+of ``../shared/realdata/tiles``), then chooses the heat threshold that finds the most faces
+at full precision on a held-out rendered folder and writes it beside the model::
+
+    .venv/bin/python -m cubecam.vision.detector.train --data renders/ --real ../shared/realdata \\
+        --validate val/ --steps 6000 --seed 3 --out model.onnx
+
+The network is CenterNet-like: a small encoder to 1/32, a decoder back to 1/4, and two
+heads: the centre heat (focal loss) and the face's shape: its turn and its corners in its own
+frame (L1, the corners' divided by the face's size, so small and large faces count alike).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, Dataset
+
+from cubecam.vision.detector.augment import training_view
+from cubecam.vision.detector.dataset import SHAPE, Sample, encode_targets, read_folder
+
+WIDTHS = (12, 24, 48, 64, 96)
+DEPTHS = (0, 1, 2, 2, 2)
+DECODER = 32
+
+
+def _conv(c_in: int, c_out: int, stride: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(c_in, c_out, 3, stride, 1, bias=False), nn.BatchNorm2d(c_out), nn.ReLU()
+    )
+
+
+def _separable(width: int) -> nn.Sequential:
+    """A depthwise 3×3 then a pointwise convolution: most of a 3×3's reach at a ninth of its cost."""
+    return nn.Sequential(
+        nn.Conv2d(width, width, 3, 1, 1, groups=width, bias=False),
+        nn.BatchNorm2d(width),
+        nn.ReLU(),
+        nn.Conv2d(width, width, 1, bias=False),
+        nn.BatchNorm2d(width),
+        nn.ReLU(),
+    )
+
+
+class Net(nn.Module):
+    """Photo (B × 3 × H × W, 0..1) → heat logits (B × 1) and face shapes (B × 10) at 1/4."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        stages, c_in = [], 3
+        for width, depth in zip(WIDTHS, DEPTHS, strict=True):
+            stages.append(
+                nn.Sequential(_conv(c_in, width, 2), *(_separable(width) for _ in range(depth)))
+            )
+            c_in = width
+        self.stages = nn.ModuleList(stages)
+        self.lateral = nn.ModuleList(nn.Conv2d(w, DECODER, 1) for w in WIDTHS[1:])
+        self.smooth = nn.ModuleList(_separable(DECODER) for _ in WIDTHS[1:-1])
+        self.heat = nn.Conv2d(DECODER, 1, 1)
+        self.shape = nn.Conv2d(DECODER, SHAPE, 1)
+        self.heat.bias.data.fill_(-2.2)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        features = []
+        for stage in self.stages:
+            x = stage(x)
+            features.append(x)
+        y = self.lateral[-1](features[-1])
+        for i in range(len(WIDTHS) - 2, 0, -1):
+            y = nn.functional.interpolate(y, scale_factor=2.0, mode="nearest")
+            y = self.smooth[i - 1](y + self.lateral[i - 1](features[i]))
+        return self.heat(y), self.shape(y)
+
+
+class Views(Dataset):
+    """Random training views of the samples, with their targets."""
+
+    def __init__(self, samples: list[Sample], size: int, length: int, seed: int) -> None:
+        self.samples, self.size, self.length, self.seed = samples, size, length, seed
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index: int):
+        rng = np.random.default_rng([self.seed, index])
+        sample = self.samples[int(rng.integers(len(self.samples)))]
+        view, quads, hidden = training_view(
+            sample.image(), sample.quads, rng, size=self.size, hidden=sample.hidden
+        )
+        heat, offsets, weight = encode_targets(quads, (self.size, self.size), hidden)
+        image = torch.from_numpy(view[..., ::-1].transpose(2, 0, 1).copy()).float() / 255.0
+        return image, torch.from_numpy(heat), torch.from_numpy(offsets), torch.from_numpy(weight)
+
+
+def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss, per face."""
+    p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    positive = target.eq(1).float()
+    counted = target.ge(0).float()  # -1: near a hidden face, neither right nor wrong
+    pos = -torch.log(p) * (1 - p) ** 2 * positive
+    neg = -torch.log(1 - p) * p**2 * (1 - target) ** 4 * (1 - positive) * counted
+    return (pos.sum() + neg.sum()) / positive.sum().clamp(min=1.0)
+
+
+def shape_loss(pred: torch.Tensor, target: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    """L1 on the turn and, scaled by the face's size, on the corners in the face's frame
+    (over the best of their four cyclic orders: near 45° the first corner is unsure)."""
+    b, _, h, w = pred.shape
+    mask = weight[:, 0]
+    turn = (pred[:, :2] - target[:, :2]).abs().sum(dim=1)
+    corners = pred[:, 2:].reshape(b, 4, 2, h, w)
+    truth = target[:, 2:].reshape(b, 4, 2, h, w)
+    costs = torch.stack([(corners - truth.roll(k, dims=1)).abs().sum(dim=(1, 2)) for k in range(4)])
+    cells = (mask > 0).float()
+    return ((turn * cells + costs.min(dim=0).values * mask).sum()) / cells.sum().clamp(min=1.0)
+
+
+def train(
+    samples: list[Sample],
+    *,
+    steps: int,
+    batch: int,
+    size: int,
+    seed: int,
+    workers: int,
+    init: Path | None = None,
+    checkpoint: Path | None = None,
+) -> Net:
+    """``steps`` steps of AdamW on random views of ``samples``, from ``init``'s weights if
+    given, saving the weights to ``checkpoint`` every 500 steps and at the end."""
+    torch.manual_seed(seed)
+    net = Net()
+    if init is not None:
+        net.load_state_dict(torch.load(init))
+    loader = DataLoader(
+        Views(samples, size, steps * batch, seed),
+        batch_size=batch,
+        num_workers=workers,
+        persistent_workers=workers > 0,
+    )
+    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    start = time.time()
+    net.train()
+    for step, (images, heat, offsets, weight) in enumerate(loader):
+        heat_logits, shapes = net(images)
+        loss_heat = focal_loss(heat_logits, heat)
+        loss_shape = shape_loss(shapes, offsets, weight)
+        loss = loss_heat + loss_shape
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if checkpoint is not None and (step % 500 == 499 or step == steps - 1):
+            torch.save(net.state_dict(), checkpoint)
+        if step % 100 == 0 or step == steps - 1:
+            print(
+                f"step {step}/{steps}  heat {loss_heat.item():.3f}  "
+                f"shape {loss_shape.item():.3f}  {time.time() - start:.0f}s",
+                flush=True,
+            )
+    return net.eval()
+
+
+def export(net: Net, out: Path) -> None:
+    """Write ``net`` as ONNX with a dynamic photo size."""
+    dummy = torch.zeros(1, 3, 384, 512)
+    torch.onnx.export(
+        net,
+        dummy,
+        str(out),
+        input_names=["image"],
+        output_names=["heat", "shape"],
+        dynamic_axes={"image": {0: "batch", 2: "height", 3: "width"}},
+        opset_version=17,
+        dynamo=False,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, nargs="+", required=True, help="rendered folders")
+    parser.add_argument("--real", type=Path, help="the realdata folder (its tiles' training part)")
+    parser.add_argument("--real-weight", type=int, default=3, help="times each real photo counts")
+    parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--batch", type=int, default=12)
+    parser.add_argument("--size", type=int, default=320)
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="more only on an idle machine")
+    parser.add_argument("--init", type=Path, help="start from these weights (a checkpoint)")
+    parser.add_argument("--checkpoint", type=Path, help="save the weights here as it trains")
+    parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
+    args = parser.parse_args()
+    torch.set_num_threads(args.threads)
+    samples = []
+    for folder in args.data:
+        for sub in sorted({p.parent for p in folder.rglob("*.json")}):
+            samples += list(read_folder(sub))
+    if args.real is not None and (args.real / "tiles").is_dir():
+        samples += list(read_folder(args.real / "tiles", split="train")) * args.real_weight
+    print(f"{len(samples)} labelled photos", flush=True)
+    net = train(
+        samples,
+        steps=args.steps,
+        batch=args.batch,
+        size=args.size,
+        seed=args.seed,
+        workers=args.workers,
+        init=args.init,
+        checkpoint=args.checkpoint,
+    )
+    export(net, args.out)
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
+
+
+if __name__ == "__main__":
+    main()

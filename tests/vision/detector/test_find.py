@@ -1,0 +1,67 @@
+"""The shipped detector on fresh rendered photos (seeds it was never trained on)."""
+
+import numpy as np
+import pytest
+
+from cubecam.errors import CubecamError
+from cubecam.synth.dataset import make_scene
+from cubecam.vision.detector import find
+from cubecam.vision.detector.dataset import SEEN
+from cubecam.vision.detector.evaluate import Tally, match
+from cubecam.vision.onnx_model import OnnxModel
+from cubecam.vision.quad import order_corners
+
+FRESH_SEED = 880_000
+"""Far from the seeds of the training renders."""
+
+
+FLOORS = {
+    # configuration: (found, precision, median corner error in pixels at 800 × 600)
+    "classic": (0.97, 0.97, 5.0),
+    "tilt-0-20": (0.88, 0.95, 5.0),
+    "tilt-20-55": (0.78, 0.90, 8.0),
+    "one-colour": (0.88, 0.93, 5.0),
+    "mixed-colours": (0.68, 0.82, 8.0),
+    "dark-cubes": (0.72, 0.86, 8.5),
+}
+"""What the shipped model must keep meeting on fresh renders (see the README's figures)."""
+
+
+@pytest.mark.parametrize("config", sorted(FLOORS))
+def test_the_faces_of_fresh_renders_are_found_with_their_corners(config):
+    tally, sides = Tally(), []
+    for kind in ("crossword", "tray", "loose"):
+        for seed in range(FRESH_SEED, FRESH_SEED + 2):
+            image, label = make_scene(kind, seed, size=(800, 600), config=config)
+            seen = [c for c in label["cubes"] if c["visible"] >= SEEN]
+            hidden = [c for c in label["cubes"] if c["visible"] < SEEN]
+            truth = corners_of(seen)
+            tally += match(find.find_faces(image), truth, corners_of(hidden))
+            sides += [np.linalg.norm(np.diff(t, axis=0), axis=1).mean() for t in truth]
+    found, precision, pixels = FLOORS[config]
+    assert tally.recall >= found, tally
+    assert tally.precision >= precision, tally
+    assert np.median(tally.corner_errors) * np.median(sides) <= pixels, tally
+
+
+def corners_of(cubes: list[dict]) -> np.ndarray:
+    return np.array([order_corners(np.array(c["corners"])) for c in cubes]).reshape(-1, 4, 2)
+
+
+def test_a_photo_of_an_empty_table_has_no_faces():
+    rng = np.random.default_rng(4)
+    table = np.clip(rng.normal(150, 12, (480, 640, 3)), 0, 255).astype(np.uint8)
+    assert find.find_faces(table) == []
+
+
+def test_a_damaged_model_file_is_named(tmp_path):
+    broken = tmp_path / "model.onnx"
+    broken.write_bytes(b"not a model")
+    with pytest.raises(CubecamError, match=r"model\.onnx"):
+        OnnxModel(broken)
+
+
+def test_the_settings_were_chosen_and_the_model_is_small():
+    settings = find.Settings.load()
+    assert 256 <= settings.input_side <= 768 and 0 < settings.threshold < 1
+    assert find.MODEL_PATH.stat().st_size < 5_000_000
