@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import resource
@@ -261,6 +262,33 @@ class TesseractReader:
                 if text.strip() and conf > confidence:
                     best, confidence = text.strip().upper(), conf
         return best, max(confidence, 0.0) / 100.0
+
+
+class RapidOcrReader:
+    """RapidOCR (PP-OCR recognition, its models inside the wheel) on one crop: the OCR a user
+    would try next; the four rotations, the most confident single letter."""
+
+    name = "rapidocr"
+
+    def __init__(self) -> None:
+        from rapidocr_onnxruntime import RapidOCR
+
+        self._engine = RapidOCR()
+        self.version = "rapidocr-onnxruntime"
+
+    def __call__(self, crop: np.ndarray) -> tuple[str, float]:
+        image = crop if crop.ndim == 3 else cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+        image = cv2.resize(image, (96, 96), interpolation=cv2.INTER_CUBIC)
+        best, confidence = "BLANK", -1.0
+        for turn in range(4):
+            found, _ = self._engine(
+                np.ascontiguousarray(np.rot90(image, turn)), use_det=False, use_cls=False
+            )
+            for text, conf in found or []:
+                text = "".join(c for c in str(text) if c.isalpha())
+                if text and float(conf) > confidence:
+                    best, confidence = text[:1].upper(), float(conf)
+        return best, max(confidence, 0.0)
 
 
 def prepare_for_ocr(crop: np.ndarray) -> np.ndarray:
@@ -518,6 +546,7 @@ class FolderResult:
     photos: int = 0
     baseline: ReadingScore = field(default_factory=ReadingScore)
     baseline_boards: list[bool] = field(default_factory=list)
+    rapidocr: ReadingScore | None = None
     ours_crops: ReadingScore | None = None
     ours: PhotoScore | None = None
     note: str | None = None
@@ -531,6 +560,8 @@ class FolderResult:
             data["tesseract"]["photos_all_right"] = round(
                 sum(self.baseline_boards) / len(self.baseline_boards), 4
             )
+        if self.rapidocr is not None:
+            data["rapidocr"] = self.rapidocr.to_json()
         if self.ours_crops is not None:
             data["ours_crops"] = self.ours_crops.to_json()
         if self.ours is not None:
@@ -547,6 +578,7 @@ def run_folder(
     baseline: CropReader | None,
     read_photo: Callable | None,
     read_face: CropReader | None,
+    rapidocr: CropReader | None = None,
 ) -> FolderResult:
     """Score the readers on one labelled folder (photos, or a crop folder)."""
     result = FolderResult(name, str(folder))
@@ -577,6 +609,9 @@ def run_folder(
         wrong_crops = _read_crops(result.baseline, baseline, crops)
         wrong = {owners[i] for i in wrong_crops} if owners else set()
         result.baseline_boards = [i not in wrong for i in sorted(set(owners))]
+    if rapidocr is not None:
+        result.rapidocr = ReadingScore()
+        _read_crops(result.rapidocr, rapidocr, crops)
     if read_face is not None:
         result.ours_crops = ReadingScore()
         _read_crops(result.ours_crops, lambda crop: _face_result(read_face(crop)), crops)
@@ -654,7 +689,9 @@ def render_set(out: Path, per_kind: int, seed: int, size: tuple[int, int]) -> Pa
 
 
 def folders_to_run(args: argparse.Namespace, workdir: Path) -> list[tuple[str, Path | None]]:
-    folders: list[tuple[str, Path | None]] = [(Path(f).name, Path(f)) for f in args.folders]
+    folders: list[tuple[str, Path | None]] = [
+        ("/".join(Path(f).parts[-2:]), Path(f)) for f in args.folders
+    ]
     if not args.folders:
         if args.synth > 0:
             folders.append(
@@ -749,6 +786,8 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
         )
         if r.note:
             print(f"  note: {r.note}")
+        if r.rapidocr is not None and r.rapidocr.total:
+            print(f"  rapidocr on the same crops: {_pct(r.rapidocr.accuracy)}")
         failures = (r.ours.errors if r.ours else []) + (r.ours_crops.errors if r.ours_crops else [])
         if failures:
             print(f"  ours failed {len(failures)} times, e.g. {failures[0]}")
@@ -777,7 +816,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--limit", type=int, default=12, help="photos per folder at most")
     parser.add_argument("--max-crops", type=int, default=40, help="crops read per folder at most")
     parser.add_argument("--no-tesseract", action="store_true", help="skip the baseline")
+    parser.add_argument("--rapidocr", action="store_true", help="also run RapidOCR on the crops")
     parser.add_argument("--no-pipeline", action="store_true", help="skip our pipeline")
+    parser.add_argument(
+        "--detectors",
+        nargs="+",
+        default=["threshold", "learned"],
+        help="how our pipeline finds faces: each is run on every folder, in the same run",
+    )
     parser.add_argument("--json-out", type=Path, help="write the figures to this JSON file")
     parser.add_argument(
         "--phone-runs", type=int, default=9, help="timed reads of a 12 MP photo (0: none)"
@@ -785,6 +831,7 @@ def main(argv: list[str] | None = None) -> dict:
     args = parser.parse_args(argv)
 
     baseline = None if args.no_tesseract else TesseractReader()
+    rapidocr = RapidOcrReader() if args.rapidocr else None
     read_photo, read_face = (None, None) if args.no_pipeline else pipeline()
     about = f"tesseract {baseline.version} --psm 10, 4 rotations" if baseline else "off"
     print(
@@ -792,26 +839,36 @@ def main(argv: list[str] | None = None) -> dict:
         f" pipeline: {'cubecam.vision.read_photo' if read_photo else 'not available'}"
         f"{' + read_face' if read_face else ''}"
     )
-    results, skipped = [], []
+
+    by_detector: dict[str, list[FolderResult]] = {}
     with tempfile.TemporaryDirectory() as workdir:
-        for name, folder in folders_to_run(args, Path(workdir)):
-            if folder is None:
-                skipped.append(f"{name} (folder absent)")
-                continue
-            start = time.perf_counter()
-            results.append(
-                run_folder(
-                    name,
-                    folder,
-                    limit=args.limit,
-                    max_crops=args.max_crops,
-                    baseline=baseline,
-                    read_photo=read_photo,
-                    read_face=read_face,
+        folders = folders_to_run(args, Path(workdir))
+        skipped = [f"{name} (folder absent)" for name, folder in folders if folder is None]
+        for turn, detector in enumerate(args.detectors if read_photo else ["none"]):
+            reader = functools.partial(read_photo, detector=detector) if read_photo else None
+            by_detector[detector] = []
+            for name, folder in folders:
+                if folder is None:
+                    continue
+                start = time.perf_counter()
+                by_detector[detector].append(
+                    run_folder(
+                        name,
+                        folder,
+                        limit=args.limit,
+                        max_crops=args.max_crops,
+                        baseline=baseline if turn == 0 else None,
+                        read_photo=reader,
+                        read_face=read_face if turn == 0 else None,
+                        rapidocr=rapidocr if turn == 0 else None,
+                    )
                 )
-            )
-            print(f"  {name}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
-    print_table(results, skipped)
+                print(
+                    f"  {name} ({detector}): {time.perf_counter() - start:.1f} s", file=sys.stderr
+                )
+    for detector, results in by_detector.items():
+        print(f"\ndetector: {detector}")
+        print_table(results, skipped)
     phone = phone_speed(read_photo, args.phone_runs) if read_photo and args.phone_runs else None
     if phone:
         print_phone(phone)
@@ -823,7 +880,7 @@ def main(argv: list[str] | None = None) -> dict:
             "config": baseline.config if baseline else None,
         },
         "pipeline": bool(read_photo),
-        "folders": [r.to_json() for r in results],
+        "folders": {d: [r.to_json() for r in rs] for d, rs in by_detector.items()},
         "skipped": skipped,
         "phone_12mp": phone,
         "peak_rss_mb": round(peak_rss, 1),

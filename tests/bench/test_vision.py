@@ -120,7 +120,7 @@ def test_the_benchmark_runs_tesseract_on_label_crops(tmp_path: Path) -> None:
     write_labelled(tmp_path, "two", image, label)
     out = tmp_path / "figures.json"
     report = vision.main([str(tmp_path), "--json-out", str(out), "--no-pipeline"])
-    folder = report["folders"][0]
+    folder = report["folders"]["none"][0]
     assert folder["photos"] == 1 and folder["tesseract"]["crops"] == 2
     assert 0.0 <= folder["tesseract"]["accuracy"] <= 1.0
     assert json.loads(out.read_text("utf-8")) == report
@@ -186,8 +186,9 @@ def test_saying_an_empty_photo_has_no_cubes_is_no_failure(tmp_path: Path) -> Non
     table = np.full((360, 480, 3), (200, 205, 210), np.uint8)
     write_labelled(tmp_path, "empty", table, {"scene": "tiles", "tiles": []})
     report = vision.main([str(tmp_path), "--no-tesseract", "--phone-runs", "0"])
-    ours = report["folders"][0]["ours"]
-    assert ours["photos"] == 1 and ours["errors"] == []
+    for detector in ("threshold", "learned"):
+        ours = report["folders"][detector][0]["ours"]
+        assert ours["photos"] == 1 and ours["errors"] == []
 
 
 def test_a_board_is_right_when_its_tiles_are_read_in_place_up_to_a_shift() -> None:
@@ -196,3 +197,10 @@ def test_a_board_is_right_when_its_tiles_are_read_in_place_up_to_a_shift() -> No
     assert len(rows) == 8 and rows[7][7:] == ["A", "Ä"]
     assert vision.crossword_right(rows, [], [["A", "Ä"]], [])
     assert not vision.crossword_right(rows, [], [["A", "Å"]], [])
+
+
+def test_rapidocr_reads_a_clean_letter_in_any_quarter_turn() -> None:
+    crop = np.full((96, 96, 3), 230, np.uint8)
+    cv2.putText(crop, "K", (20, 75), cv2.FONT_HERSHEY_SIMPLEX, 2.5, (20, 20, 20), 6)
+    reader = vision.RapidOcrReader()
+    assert reader(np.rot90(crop).copy())[0] == "K"
