@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     "annotate_path",
     type=IMAGE,
     callback=image_out,
-    help="Write the photo with each cube outlined and its letter to this file.",
+    help="Write the photo with each cube outlined and its letter, and the lattice fitted"
+    " to the table, to this file.",
 )
 @click.option(
     "--ocr",

@@ -245,7 +245,8 @@ def _reading(
     notes: list[str],
 ) -> Reading:
     """The layout, its squares turned ``turn`` quarter turns upright; a tray's faces off
-    its N × N window are rejected (the rim, an empty slot)."""
+    its N × N window but on its lattice are rejected (the rim, an empty slot); faces off
+    the lattice are left over, as loose dice beside a tray are."""
     scale = 1.0 / faces.loaded.scale
     lines = [
         ((float(a[0] * scale), float(a[1] * scale)), (float(b[0] * scale), float(b[1] * scale)))
@@ -253,9 +254,11 @@ def _reading(
     ]
     placed = turned(squares, turn)
     cubes, cells, unused, rejected = [], {}, [], []
-    for quad, guess, square in zip(faces.quads, guesses, placed, strict=True):
+    for quad, guess, square, cell in zip(
+        faces.quads, guesses, placed, faces.lattice.cells, strict=True
+    ):
         full = quad.scaled(scale)
-        if square is None and kind is LayoutKind.TRAY:
+        if square is None and cell is not None and kind is LayoutKind.TRAY:
             rejected.append([(float(x), float(y)) for x, y in full.corners])
             continue
         if square is not None and square in cells:
