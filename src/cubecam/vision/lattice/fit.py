@@ -46,6 +46,7 @@ RANSAC_UNITS = 0.12
 SEEDS = 6
 """Faces tried as the seed of the fit (most confident first); the largest lattice wins."""
 MAX_ROUNDS = 40
+"""Rounds of taking faces and refitting at most (a fit takes a ring of squares a round)."""
 UNIT = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) / 2
 """A square's corners about its centre, clockwise from the top-left, for a side of 1."""
 
@@ -133,7 +134,7 @@ class Lattice:
             if cell is None:
                 out.append(quad)
                 continue
-            shift, _ = _corner_fit(_transform(to_lattice, quad.corners), cell, self.side)
+            shift = _first_corner(_transform(to_lattice, quad.corners), cell, self.side)
             out.append(replace(quad, corners=np.roll(quad.corners, -shift, axis=0)))
         return out
 
@@ -211,15 +212,12 @@ def _centre(corners: np.ndarray) -> np.ndarray:
     return p0 + t * a
 
 
-def _corner_fit(lattice_corners: np.ndarray, cell: Square, side: float) -> tuple[int, float]:
-    """The renumbering of a face's corners (in lattice units) that best matches ``cell``'s
-    face, and the worst corner's distance from it then."""
+def _first_corner(lattice_corners: np.ndarray, cell: Square, side: float) -> int:
+    """Which of a face's corners (in lattice units) is the top-left of ``cell``'s face:
+    the renumbering that puts every corner nearest its place."""
     ideal = np.array([cell[1] + 0.5, cell[0] + 0.5]) + UNIT * side
-    errors = [
-        np.abs(np.roll(lattice_corners, -k, axis=0) - ideal).max(axis=1).max() for k in range(4)
-    ]
-    k = int(np.argmin(errors))
-    return k, float(errors[k])
+    errors = [np.abs(np.roll(lattice_corners, -k, axis=0) - ideal).max() for k in range(4)]
+    return int(np.argmin(errors))
 
 
 def _seed_homography(quad: Quad, quads: list[Quad]) -> np.ndarray:
@@ -324,7 +322,7 @@ def _refit(fit: _Fit, cells: dict[int, Square]) -> np.ndarray | None:
     corners by the fit before (RANSAC once there are three faces)."""
     source, target = [], []
     for i, (r, c) in cells.items():
-        shift, _ = _corner_fit(_transform(fit.to_lattice, fit.corners[i]), (r, c), fit.side)
+        shift = _first_corner(_transform(fit.to_lattice, fit.corners[i]), (r, c), fit.side)
         source.append(np.roll(fit.corners[i], -shift, axis=0))
         target.append(np.array([c + 0.5, r + 0.5]) + UNIT * fit.side)
     method = cv2.RANSAC if len(cells) >= 3 else 0
