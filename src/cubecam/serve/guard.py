@@ -126,9 +126,7 @@ class Guard:
             if not hmac.compare_digest(given[0].encode(), code.encode()):
                 return _refused(403, "that access code is wrong: scan the QR code cubecam printed")
             opened = RedirectResponse("/", status_code=303)
-            opened.set_cookie(
-                COOKIE, code, httponly=True, samesite="lax", secure=scheme == "https"
-            )
+            opened.set_cookie(COOKIE, code, httponly=True, samesite="lax", secure=scheme == "https")
             return opened
         cookie = cookie_parser(headers.get("cookie", "")).get(COOKIE, "")
         if not hmac.compare_digest(cookie.encode(), code.encode()):

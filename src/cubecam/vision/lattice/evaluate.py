@@ -2,6 +2,7 @@
 top-face corners, its row and column).
 
     python -m cubecam.vision.lattice.evaluate renders/tray renders/crossword [--limit 20]
+        [--detector learned]
 
 Each photo's lattice is fitted twice: on the labelled outlines (the stage alone, as if the
 detector were perfect) and on the faces the detector finds (the stages so far together). A
@@ -70,12 +71,12 @@ def right_from_labels(label: dict) -> bool:
     return same_squares(layout_squares(fit_lattice(quads), label), labelled_squares(label))
 
 
-def right_from_found(photo: Path, label: dict) -> bool:
-    """The lattice fitted on the faces the detector finds puts every cube on its square."""
+def right_from_found(photo: Path, label: dict, detector: str = "threshold") -> bool:
+    """The lattice fitted on the faces ``detector`` finds puts every cube on its square."""
     from cubecam.vision.pipeline import read_faces
 
     try:
-        faces = read_faces(photo)
+        faces = read_faces(photo, detector)
     except InputError:
         return False
     squares = layout_squares(faces.lattice, label)
@@ -95,7 +96,7 @@ def right_from_found(photo: Path, label: dict) -> bool:
     return same_squares([squares[i] for i in matched], labelled_squares(label))
 
 
-def evaluate_folder(folder: Path, limit: int | None = None) -> Tally:
+def evaluate_folder(folder: Path, limit: int | None = None, detector: str = "threshold") -> Tally:
     """The lattice on every labelled photo of ``folder`` that gives outlines and a grid."""
     tally = Tally()
     for label_path in sorted(folder.glob("*.json"))[:limit]:
@@ -106,18 +107,21 @@ def evaluate_folder(folder: Path, limit: int | None = None) -> Tally:
             continue
         tally.photos += 1
         tally.from_labels += right_from_labels(label)
-        tally.from_found += right_from_found(photo, label)
+        tally.from_found += right_from_found(photo, label, detector)
     return tally
 
 
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
+    from cubecam.vision.pipeline import DETECTORS
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path, help="labelled folders")
     parser.add_argument("--limit", type=int, help="photos per folder at most")
+    parser.add_argument("--detector", choices=DETECTORS, default="threshold", help="face finder")
     args = parser.parse_args(argv)
     tallies = {}
     for folder in args.folders:
-        tallies[folder.name] = evaluate_folder(folder, args.limit)
+        tallies[folder.name] = evaluate_folder(folder, args.limit, args.detector)
         print(tallies[folder.name].line(folder.name))
     return tallies
 
