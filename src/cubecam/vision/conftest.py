@@ -1,0 +1,6 @@
+"""pytest: the training scripts need PyTorch and onnx, which only retraining installs."""
+
+import importlib.util
+
+TRAINING = ["glyphs/train.py", "detector/train.py"]
+collect_ignore = [] if all(map(importlib.util.find_spec, ("torch", "onnx"))) else TRAINING
