@@ -27,7 +27,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from cubecam.vision.quad import order_corners
+from cubecam.vision.quad import Quad, order_corners
 
 STRIDE = 4
 OFFSET_SCALE = 8.0
@@ -151,7 +151,7 @@ def encode_targets(
     cell_y = (ys + 0.5) * STRIDE
     for quad in quads:
         cx, cy = quad.mean(axis=0)
-        side = float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean())
+        side = Quad(quad).side
         sigma = max(0.6, side / STRIDE / 6.0)
         near = np.exp(-((cell_x - cx) ** 2 + (cell_y - cy) ** 2) / (2 * (sigma * STRIDE) ** 2))
         peak = (int(np.clip(cy // STRIDE, 0, height - 1)), int(np.clip(cx // STRIDE, 0, width - 1)))
@@ -166,7 +166,7 @@ def encode_targets(
         weight[0][claim] = 1.0 / max(side, 4.0) * OFFSET_SCALE
     for quad in hidden if hidden is not None else ():
         cx, cy = quad.mean(axis=0)
-        side = float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean())
+        side = Quad(quad).side
         near = (cell_x - cx) ** 2 + (cell_y - cy) ** 2 < (side / 2) ** 2
         heat[0][near & (heat[0] < 0.3)] = -1.0
     return heat, shape, weight

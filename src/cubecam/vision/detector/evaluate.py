@@ -69,7 +69,7 @@ class Tally:
 
 def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
     """Mean corner distance in units of the label's side, over the best cyclic order."""
-    side = float(np.linalg.norm(truth - np.roll(truth, 1, axis=0), axis=1).mean())
+    side = Quad(truth).side
     return min(
         float(np.linalg.norm(np.roll(found, k, axis=0) - truth, axis=1).mean()) for k in range(4)
     ) / max(side, 1e-9)
