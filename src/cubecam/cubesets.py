@@ -97,10 +97,7 @@ class CubeSet:
         problems = []
         foreign = sorted({face.symbol for face in faces if not self.shows(face)})
         if foreign:
-            problems.append(
-                f"the {self.title} set has no face {' '.join(foreign)} "
-                f"(its faces: {' '.join(self.face_names())})"
-            )
+            problems.append(self.lacks(foreign))
         if len(faces) > self.count:
             problems.append(f"{len(faces)} cubes, but the {self.title} set has {self.count}")
         wild = sum(face.is_wildcard for face in faces)
@@ -110,6 +107,17 @@ class CubeSet:
                 f"{wild} wildcards, but the {self.title} set has {self.wildcards} {what}"
             )
         return problems
+
+    def lacks(self, symbols: Iterable[str]) -> str:
+        """The sentence that says this set has none of ``symbols``, naming the faces it has.
+
+        >>> load_cubeset("classic-4x4").lacks(["Å"])[:60]
+        'the Classic 4x4 word hunt set has no face Å (its faces: A B '
+        """
+        return (
+            f"the {self.title} set has no face {' '.join(symbols)} "
+            f"(its faces: {' '.join(self.face_names())})"
+        )
 
     def listed_symbols(self) -> frozenset[str]:
         """The symbols its cubes' faces, or else its ``symbols``, list (empty where neither is)."""

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Mapping
 
-from cubecam.cubesets import multi_letter_faces
+from cubecam.cubesets import CubeSet, multi_letter_faces
 from cubecam.errors import GridSyntaxError, InputError
 from cubecam.layout import (
     BLANK,
@@ -53,13 +54,21 @@ HEADERS = ("game", "set", "kind", "lang", "player")
 _HEADER = re.compile(r"^([A-Za-z]+)\s*:(.*)$")
 
 
-def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layout:
+def parse_grid(
+    text: str,
+    *,
+    lowercase_is_wildcard: bool | None = None,
+    cubeset_for: Callable[[Mapping[str, str]], CubeSet | None] | None = None,
+) -> Layout:
     """Parse a text grid into a :class:`Layout`; errors name the line and column.
 
     Lower-case letters are declared wildcards in crossword grids and plain
     letters in word-hunt trays (``kind: tray``); ``lowercase_is_wildcard``
     overrides that. The grid's squares count from its top-left cube; the
     ``kind:`` header is the layout's kind, not one of its headers.
+    ``cubeset_for`` gives the cube set a grid with these headers is played with
+    (its ``game:`` or ``set:``): then every square is one of that set's faces, and
+    an error names them.
 
     >>> parse_grid("kind: tray\\nra\\nkt").at(1, 0)
     Face(symbol='K', declared=None)
@@ -96,18 +105,22 @@ def parse_grid(text: str, *, lowercase_is_wildcard: bool | None = None) -> Layou
     kind = _kind(headers.pop("kind", None), bool(grid_lines))
     if lowercase_is_wildcard is None:
         lowercase_is_wildcard = kind is LayoutKind.CROSSWORD
+    cubeset = cubeset_for(headers) if cubeset_for is not None else None
+
+    def face(token: str, number: int, column: int) -> Face:
+        return _set_face(token, lowercase_is_wildcard, number, column, cubeset)
+
     cells: dict[Square, Face] = {}
     for r, (number, line) in enumerate(grid_lines):
         for c, (column, token) in enumerate(_row_tokens(line, number)):
             if token != ".":
-                cells[(r, c)] = parse_face(token, lowercase_is_wildcard, number, column)
+                cells[(r, c)] = face(token, number, column)
     unused: list[Face] = []
     if unused_line is not None:
         number, offset, rest = unused_line
         for match in re.finditer(r"\S+", rest):
             column = offset + match.start()
-            token = _unbracket(match.group(0), number, column)
-            unused.append(parse_face(token, lowercase_is_wildcard, number, column))
+            unused.append(face(_unbracket(match.group(0), number, column), number, column))
     if not cells and not unused:
         raise InputError("the grid is empty: no cubes on it and none left over")
     return Layout(cells, tuple(unused), kind, headers).at_origin()
@@ -188,6 +201,20 @@ def _unbracket(token: str, line: int, column: int) -> str:
     if "]" in inner:
         raise GridSyntaxError("']' without an opening '['", line, column)
     return inner
+
+
+def _set_face(
+    token: str, lowercase_is_wildcard: bool, line: int, column: int, cubeset: CubeSet | None
+) -> Face:
+    """One square's face, which must be one of ``cubeset``'s faces where it is given."""
+    try:
+        face = parse_face(token, lowercase_is_wildcard, line, column)
+        if cubeset is None or cubeset.shows(face):
+            return face
+    except GridSyntaxError:
+        if cubeset is None:
+            raise
+    raise GridSyntaxError(cubeset.lacks([token]), line, column)
 
 
 def parse_face(

@@ -43,7 +43,7 @@ def cubecam(*args, prefix=(), **env):
 
 
 def refused(result, *phrases):
-    """The command ended with exit 2 and one error line holding each phrase."""
+    """The command ended with exit 2 and one error line holding each phrase; that line."""
     stderr = result.stderr.strip()
     code = (
         result.returncode if isinstance(result, subprocess.CompletedProcess) else result.exit_code
@@ -53,6 +53,7 @@ def refused(result, *phrases):
     assert stderr.startswith("cubecam: error: "), stderr
     for phrase in phrases:
         assert phrase in stderr
+    return stderr
 
 
 @pytest.mark.parametrize(
@@ -199,10 +200,9 @@ def test_reading_commands_work_in_a_read_only_folder(log):
 @pytest.mark.parametrize(
     ("grid", "where"),
     [
-        ("中文字", "line 1, column 1: unknown symbol '中'"),
-        ("STRAßE", "line 1, column 5: unknown symbol 'ß'"),
-        ("ﬁT", "line 1, column 1: unknown symbol 'ﬁ'"),
-        ("CAT\nC[XY]T", "line 2, column 2: unknown symbol 'XY'"),
+        ("中文字", "line 1, column 1: the Scrabble Crossword Cubes set has no face 中 "),
+        ("STRAßE", "line 1, column 5: the Scrabble Crossword Cubes set has no face ß "),
+        ("ﬁT", "line 1, column 1: the Scrabble Crossword Cubes set has no face ﬁ "),
         ("[Qu A K T", "line 1, column 1: '[' without a closing ']'"),
     ],
 )
@@ -217,8 +217,36 @@ def test_a_face_the_grid_allows_but_the_set_has_not(tmp_path):
     path.write_text("ÄLG\n..Ö", "utf-8")
     refused(
         run("score", "--grid", path, "--lang", "sv"),
-        "the Scrabble Crossword Cubes set has no face Ä Ö (its faces: A B BLANK C",
+        f"{path}: line 1, column 1: the Scrabble Crossword Cubes set has no face Ä "
+        "(its faces: A B BLANK C",
     )
+
+
+SCRABBLE_FACES = "(its faces: A B BLANK C D E F G H I J K L M N O P Q Qu R S T U V W X Y Z)"
+ADLIB_FACES = "(its faces: A B C D E F G H I J JOKER K L M N O P Q Qu R S T U V W X Y Z)"
+
+
+@pytest.mark.parametrize(
+    ("header", "options", "faces"),
+    [
+        ("", (), SCRABBLE_FACES),
+        ("game: adlib\n", (), ADLIB_FACES),
+        ("", ("--game", "adlib"), ADLIB_FACES),
+        ("game: adlib\n", ("--set", "scrabble-crossword-cubes"), SCRABBLE_FACES),
+    ],
+)
+def test_a_score_grid_names_the_faces_of_its_own_set(tmp_path, header, options, faces):
+    """A grid's symbol, or a --fix, that the set in use has not names that set's faces, not
+    every face some cube shows."""
+    path = tmp_path / "cat.grid"
+    path.write_text(f"{header}CAT\nC[XY]T", "utf-8")
+    line = 2 + header.count("\n")
+    grid = refused(run("score", "--grid", path, *options), f"line {line}, column 2: ", faces)
+    assert "has no face XY" in grid and "[An]" not in grid and " Th" not in grid
+    path.write_text(f"{header}CAT", "utf-8")
+    for fix, shown in (("1,2=XY", "XY"), ("1,1=[XY]", "[XY]"), ("1,3=Ä", "Ä")):
+        fixed = refused(run("score", "--grid", path, *options, "--fix", fix), f"--fix '{fix}': ")
+        assert f"set has no face {shown} {faces}" in fixed and "[An]" not in fixed
 
 
 def test_a_fix_to_a_face_the_set_has_not_names_its_faces(board):

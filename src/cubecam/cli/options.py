@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
 import click
 
+from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
@@ -65,11 +66,19 @@ def json_option(command: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
 
 
-def read_grid(path: Path, *, lowercase_is_wildcard: bool | None = None) -> Layout:
-    """A grid file parsed into a Layout; syntax errors name the file, line and column."""
+def read_grid(
+    path: Path,
+    *,
+    lowercase_is_wildcard: bool | None = None,
+    cubeset_for: Callable[[Mapping[str, str]], CubeSet | None] | None = None,
+) -> Layout:
+    """A grid file parsed into a Layout (of ``cubeset_for``'s faces, see
+    :func:`~cubecam.grid_format.parse_grid`); syntax errors name the file, line and column."""
     try:
         text = read_user_text(path, "grid file", MAX_GRID_BYTES)
-        return parse_grid(text, lowercase_is_wildcard=lowercase_is_wildcard)
+        return parse_grid(
+            text, lowercase_is_wildcard=lowercase_is_wildcard, cubeset_for=cubeset_for
+        )
     except InputError as error:
         if str(error).startswith("grid file"):
             raise

@@ -86,17 +86,14 @@ def apply_fixes(
 
 def _fixed_face(fix: str, token: str, lowercase_is_wildcard: bool, cubeset: CubeSet | None) -> Face:
     """The face a ``--fix`` names, refused (naming the set's faces) when no cube shows it."""
-    names = cubeset.face_names() if cubeset is not None else []
     try:
         face = parse_face(token.strip("[]"), lowercase_is_wildcard)
         if cubeset is None or cubeset.shows(face):
             return face
     except InputError as error:
-        if not names:
+        if cubeset is None:
             raise InputError(f"--fix {fix!r}: {error}") from None
-    raise InputError(
-        f"--fix {fix!r}: the {cubeset.title} set has no face {token} (its faces: {' '.join(names)})"
-    )
+    raise InputError(f"--fix {fix!r}: {cubeset.lacks([token])}")
 
 
 def layout_from(
@@ -107,13 +104,20 @@ def layout_from(
     cubeset: CubeSet | None,
     fixes: Iterable[str] = (),
     lowercase_is_wildcard: bool | None = None,
+    cubeset_for: Callable[[Mapping[str, str]], CubeSet | None] | None = None,
 ) -> tuple[Layout, Reading | None]:
-    """The layout from ``--grid`` or from a photo (read by the camera side), corrected by ``--fix``."""
+    """The layout from ``--grid`` or from a photo (read with ``cubeset`` by the camera side),
+    corrected by ``--fix`` (to faces of ``cubeset``). ``cubeset_for`` gives the set a typed
+    grid is played with by its headers, whose faces its squares and the fixes must be."""
     if (grid is None) == (photo is None):
         raise InputError("give the layout either as a photo or with --grid FILE (one of them)")
     reading = None
     if grid is not None:
-        layout = read_grid(grid, lowercase_is_wildcard=lowercase_is_wildcard)
+        layout = read_grid(
+            grid, lowercase_is_wildcard=lowercase_is_wildcard, cubeset_for=cubeset_for
+        )
+        if cubeset_for is not None:
+            cubeset = cubeset_for(layout.headers)
     else:
         from cubecam.vision import read_photo
 

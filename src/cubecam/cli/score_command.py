@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
@@ -10,7 +11,7 @@ import click
 import cubecam.rules.game_two  # noqa: F401  (registers scrabble-cubes-two)
 from cubecam.cli.options import json_option, lexicon_options, read_grid, set_option
 from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
-from cubecam.cubesets import load_cubeset
+from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Square
@@ -76,9 +77,17 @@ def score(
       cubecam score --game scrabble-cubes sample_images/game-one-crossword.jpg
       cubecam score --game scrabble-cubes --grid sample_images/game-one.grid
     """
-    photo_set = game_for({}, game, cubeset).cubeset if grid_path is None else None
+
+    def set_for(headers: Mapping[str, str]) -> CubeSet:
+        return game_for(headers, game, cubeset).cubeset
+
     layout, reading = layout_from(
-        grid_path, photo, kind="crossword", cubeset=photo_set, fixes=fixes
+        grid_path,
+        photo,
+        kind="crossword",
+        cubeset=set_for({}) if grid_path is None else None,
+        fixes=fixes,
+        cubeset_for=set_for,
     )
     crossword = game_for(layout.headers, game, cubeset)
     lexicon = load_lexicon(lang or layout.headers.get("lang") or crossword.cubeset.lang, wordlist)
