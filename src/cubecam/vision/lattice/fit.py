@@ -128,14 +128,16 @@ class Lattice:
         corner lies, so every face on the lattice is cut turned the lattice's way."""
         if self.to_image is None:
             return list(quads)
-        to_lattice = np.linalg.inv(self.to_image)
-        out = []
-        for quad, cell in zip(quads, self.cells, strict=True):
-            if cell is None:
-                out.append(quad)
-                continue
-            shift = _first_corner(_transform(to_lattice, quad.corners), cell, self.side)
-            out.append(replace(quad, corners=np.roll(quad.corners, -shift, axis=0)))
+        placed = [i for i, cell in enumerate(self.cells) if cell is not None]
+        if not placed:
+            return list(quads)
+        corners = np.array([quads[i].corners for i in placed], float)
+        on_lattice = _transform(np.linalg.inv(self.to_image), corners)
+        cells = np.array([self.cells[i] for i in placed])
+        shifted = _rolled(corners, _first_corners(on_lattice, cells, self.side))
+        out = list(quads)
+        for i, face in zip(placed, shifted, strict=True):
+            out[i] = replace(quads[i], corners=face)
         return out
 
 
@@ -153,6 +155,8 @@ def fit_lattice(quads: list[Quad]) -> Lattice:
         lattice = _grow(quads, seed)
         if best is None or lattice.on_lattice > best.on_lattice:
             best = lattice
+        if best.on_lattice == len(quads):  # no other seed can explain more
+            break
     assert best is not None
     return best
 
@@ -195,9 +199,9 @@ def _inside(cell: Square, corner: Square, n: int) -> bool:
 
 
 def _transform(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
-    return cv2.perspectiveTransform(
-        np.asarray(points, np.float64).reshape(-1, 1, 2), homography
-    ).reshape(-1, 2)
+    """``points`` (… × 2) through ``homography``, in the same shape."""
+    points = np.asarray(points, np.float64)
+    return cv2.perspectiveTransform(points.reshape(-1, 1, 2), homography).reshape(points.shape)
 
 
 def _centre(corners: np.ndarray) -> np.ndarray:
@@ -212,12 +216,22 @@ def _centre(corners: np.ndarray) -> np.ndarray:
     return p0 + t * a
 
 
-def _first_corner(lattice_corners: np.ndarray, cell: Square, side: float) -> int:
-    """Which of a face's corners (in lattice units) is the top-left of ``cell``'s face:
-    the renumbering that puts every corner nearest its place."""
-    ideal = np.array([cell[1] + 0.5, cell[0] + 0.5]) + UNIT * side
-    errors = [np.abs(np.roll(lattice_corners, -k, axis=0) - ideal).max() for k in range(4)]
-    return int(np.argmin(errors))
+_ORDERS = (np.arange(4)[None, :] + np.arange(4)[:, None]) % 4
+"""Row k: a face's corners renumbered to start at its corner k."""
+
+
+def _rolled(corners: np.ndarray, shifts: np.ndarray) -> np.ndarray:
+    """Each face's corners (M × 4 × 2) renumbered to start at its corner ``shifts[m]``."""
+    return corners[np.arange(len(corners))[:, None], _ORDERS[shifts]]
+
+
+def _first_corners(lattice_corners: np.ndarray, cells: np.ndarray, side: float) -> np.ndarray:
+    """Which of each face's corners (M × 4 × 2, in lattice units) is the top-left of its
+    cell's face (``cells``: M × (row, column)): the renumbering that puts every corner
+    nearest its place."""
+    ideal = np.stack([cells[:, 1] + 0.5, cells[:, 0] + 0.5], axis=1)[:, None] + UNIT * side
+    every_order = lattice_corners[:, _ORDERS]  # M × 4 orders × 4 corners × 2
+    return np.abs(every_order - ideal[:, None]).max(axis=(2, 3)).argmin(axis=1)
 
 
 def _seed_homography(quad: Quad, quads: list[Quad]) -> np.ndarray:
@@ -237,9 +251,10 @@ def _seed_homography(quad: Quad, quads: list[Quad]) -> np.ndarray:
 
 def _grow(quads: list[Quad], seed: int) -> Lattice:
     """The lattice grown from ``seed`` (see the module)."""
-    corners = [q.corners.astype(np.float64) for q in quads]
+    corners = np.array([q.corners for q in quads], np.float64)
     to_lattice = _seed_homography(quads[seed], quads)
-    fit = _Fit(corners, [_centre(c) for c in corners], to_lattice, _side(to_lattice, corners[seed]))
+    centres = np.array([_centre(c) for c in corners])
+    fit = _Fit(corners, centres, to_lattice, float(_sides(to_lattice, corners[[seed]])[0]))
     cells: dict[int, Square] = {seed: (0, 0)}
     far = False
     for _ in range(MAX_ROUNDS):
@@ -251,9 +266,10 @@ def _grow(quads: list[Quad], seed: int) -> Lattice:
         refit = _refit(fit, cells)
         if refit is None:
             break
-        side = float(np.median([_side(refit, corners[i]) for i in cells]))
+        side = float(np.median(_sides(refit, corners[list(cells)])))
         fit = replace(fit, to_lattice=refit, side=side)
-        cells = {i: s for i, s in cells.items() if fit.square(i, GROW_TOLERANCE) == s}
+        squares = fit.squares(GROW_TOLERANCE)
+        cells = {i: s for i, s in cells.items() if squares[i] == s}
         if not cells:
             break
     return Lattice(
@@ -261,41 +277,44 @@ def _grow(quads: list[Quad], seed: int) -> Lattice:
     )
 
 
-def _side(to_lattice: np.ndarray, corners: np.ndarray) -> float:
+def _sides(to_lattice: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """Each face's mean side (faces M × 4 × 2 in the photo) in lattice units."""
     points = _transform(to_lattice, corners)
-    return float(np.linalg.norm(points - np.roll(points, 1, axis=0), axis=1).mean())
+    return np.linalg.norm(points - np.roll(points, 1, axis=1), axis=2).mean(axis=1)
 
 
 @dataclass(frozen=True)
 class _Fit:
-    """The faces' corners and centres in the photo, and the plane fitted so far."""
+    """The faces' corners (N × 4 × 2) and centres (N × 2) in the photo, and the plane
+    fitted so far."""
 
-    corners: list[np.ndarray]
-    centres: list[np.ndarray]
+    corners: np.ndarray
+    centres: np.ndarray
     to_lattice: np.ndarray
     side: float
 
-    def position(self, i: int) -> np.ndarray:
-        """Face ``i``'s centre on the lattice, (column, row), 0 at a square's centre."""
-        return _transform(self.to_lattice, self.centres[i][None])[0] - 0.5
+    def positions(self) -> np.ndarray:
+        """Each face's centre on the lattice, (column, row), 0 at a square's centre."""
+        return _transform(self.to_lattice, self.centres) - 0.5
 
-    def square(self, i: int, tolerance: float) -> Square | None:
-        """The square face ``i`` lies on, or None when it is off the lattice."""
-        position = self.position(i)
-        cell = np.round(position)
-        if np.abs(position - cell).max() > tolerance:
-            return None
-        points = _transform(self.to_lattice, self.corners[i])
-        edges = np.roll(points, -1, axis=0) - points
-        turns = np.degrees(np.arctan2(edges[:, 1], edges[:, 0])) % 90
-        turn = np.minimum(turns, 90 - turns).max()
-        ratio = np.linalg.norm(edges, axis=1).mean() / self.side
-        if turn > TURN_TOLERANCE or not 1 / SIZE_TOLERANCE < ratio < SIZE_TOLERANCE:
-            return None
-        return (int(cell[1]), int(cell[0]))
-
-    def offset(self, i: int, square: Square) -> float:
-        return float(np.abs(self.position(i) - (square[1], square[0])).max())
+    def squares(self, tolerance: float) -> list[Square | None]:
+        """The square each face lies on, or None when it is off the lattice."""
+        positions = self.positions()
+        cells = np.round(positions)
+        points = _transform(self.to_lattice, self.corners)
+        edges = np.roll(points, -1, axis=1) - points
+        turns = np.degrees(np.arctan2(edges[..., 1], edges[..., 0])) % 90
+        turn = np.minimum(turns, 90 - turns).max(axis=1)
+        ratio = np.linalg.norm(edges, axis=2).mean(axis=1) / self.side
+        on = (
+            (np.abs(positions - cells).max(axis=1) <= tolerance)
+            & (turn <= TURN_TOLERANCE)
+            & (ratio > 1 / SIZE_TOLERANCE)
+            & (ratio < SIZE_TOLERANCE)
+        )
+        return [
+            (int(cell[1]), int(cell[0])) if ok else None for cell, ok in zip(cells, on, strict=True)
+        ]
 
 
 def _take(fit: _Fit, cells: dict[int, Square], far: bool) -> dict[int, Square]:
@@ -303,15 +322,17 @@ def _take(fit: _Fit, cells: dict[int, Square], far: bool) -> dict[int, Square]:
     the plane when ``far``), one face a square (the nearest to its centre)."""
     occupied = set(cells.values())
     beside = {(r + dr, c + dc) for r, c in occupied for dr, dc in _AROUND} - occupied
+    positions = fit.positions()
+
+    def offset(i: int, square: Square) -> float:
+        return float(np.abs(positions[i] - (square[1], square[0])).max())
+
     taken: dict[int, Square] = {}
-    for i in range(len(fit.corners)):
-        if i in cells:
-            continue
-        square = fit.square(i, FAR_TOLERANCE if far else GROW_TOLERANCE)
-        if square is None or square in occupied or not (far or square in beside):
+    for i, square in enumerate(fit.squares(FAR_TOLERANCE if far else GROW_TOLERANCE)):
+        if i in cells or square is None or square in occupied or not (far or square in beside):
             continue
         rival = next((j for j, s in taken.items() if s == square), None)
-        if rival is None or fit.offset(i, square) < fit.offset(rival, square):
+        if rival is None or offset(i, square) < offset(rival, square):
             taken.pop(rival, None)
             taken[i] = square
     return taken
@@ -320,15 +341,16 @@ def _take(fit: _Fit, cells: dict[int, Square], far: bool) -> dict[int, Square]:
 def _refit(fit: _Fit, cells: dict[int, Square]) -> np.ndarray | None:
     """Image to lattice through every taken face's corners, each matched to its square's
     corners by the fit before (RANSAC once there are three faces)."""
-    source, target = [], []
-    for i, (r, c) in cells.items():
-        shift = _first_corner(_transform(fit.to_lattice, fit.corners[i]), (r, c), fit.side)
-        source.append(np.roll(fit.corners[i], -shift, axis=0))
-        target.append(np.array([c + 0.5, r + 0.5]) + UNIT * fit.side)
+    faces = list(cells)
+    squares = np.array([cells[i] for i in faces])
+    corners = fit.corners[faces]
+    shifts = _first_corners(_transform(fit.to_lattice, corners), squares, fit.side)
+    source = _rolled(corners, shifts)
+    target = np.stack([squares[:, 1] + 0.5, squares[:, 0] + 0.5], axis=1)[:, None] + UNIT * fit.side
     method = cv2.RANSAC if len(cells) >= 3 else 0
     homography, _ = cv2.findHomography(
-        np.concatenate(source).astype(np.float32),
-        np.concatenate(target).astype(np.float32),
+        source.reshape(-1, 2).astype(np.float32),
+        target.reshape(-1, 2).astype(np.float32),
         method,
         RANSAC_UNITS,
     )
