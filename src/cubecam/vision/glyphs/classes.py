@@ -24,11 +24,16 @@ SIZE = 32
 
 
 def normalise(gray: np.ndarray) -> np.ndarray:
-    """A grey crop of one face as the network's input: SIZE × SIZE, float32, ink bright on dark."""
-    small = cv2.resize(gray, (SIZE, SIZE), interpolation=cv2.INTER_AREA).astype(np.float32)
-    lo, hi = np.percentile(small, (2, 98))
-    small = np.clip((small - lo) / max(hi - lo, 24.0), 0.0, 1.0)
-    centre = small[SIZE // 4 : -SIZE // 4, SIZE // 4 : -SIZE // 4]
-    if np.median(centre) > 0.5:
-        small = 1.0 - small
-    return small
+    """A grey crop of one face (H × W), or a batch of them (N × H × W), as the network's
+    input: SIZE × SIZE each, float32, ink bright on dark."""
+    batch = gray if gray.ndim == 3 else gray[None]
+    small = np.stack(
+        [cv2.resize(g, (SIZE, SIZE), interpolation=cv2.INTER_AREA) for g in batch]
+    ).astype(np.float32)
+    lo, hi = np.percentile(small, (2, 98), axis=(1, 2))[:, :, None, None]
+    small = np.clip((small - lo) / np.maximum(hi - lo, 24.0), 0.0, 1.0)
+    q = SIZE // 4
+    dark_ink = np.median(small[:, q:-q, q:-q], axis=(1, 2)) > 0.5
+    small[dark_ink] = 1.0 - small[dark_ink]
+    small = small.astype(np.float32)
+    return small if gray.ndim == 3 else small[0]

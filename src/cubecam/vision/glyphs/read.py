@@ -48,7 +48,7 @@ def read_glyphs(patches: np.ndarray, network: GlyphNetwork | None = None) -> Gly
     network = network or shipped_network()
     if not len(patches):
         return GlyphScores(np.zeros((0, len(CLASSES), TURNS)), np.zeros((0, 0)))
-    inputs = np.stack([normalise(p) for p in patches])
+    inputs = normalise(patches)
     probabilities, features = network.scores(inputs)
     return GlyphScores(probabilities.reshape(len(inputs), len(network.classes), TURNS), features)
 
