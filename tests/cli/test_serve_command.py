@@ -9,14 +9,17 @@ import ssl
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from cryptography import x509
 
-from cubecam.serve.certificate import certificate
+from cubecam.serve.certificate import certificate, subject_names
+from cubecam.serve.network import lan_address
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -88,6 +91,81 @@ def test_tls_serves_https_with_a_certificate_made_once(tmp_path: Path) -> None:
     with serving(tmp_path, "--tls") as (port, printed):
         get_games(f"https://127.0.0.1:{port}/", context)
     assert cert.read_bytes() == made and fingerprint in "\n".join(printed)
+
+
+def machine_name() -> tuple[str, str]:
+    """This machine's name and the address it resolves to (skips where it resolves to none)."""
+    name = socket.gethostname().lower()
+    try:
+        return name, socket.gethostbyname(name)
+    except OSError:
+        pytest.skip(f"this machine's name {name!r} resolves to no address")
+
+
+def refused_until_let_in(url: str, context: ssl.SSLContext | None = None) -> dict:
+    """What a server on the network answers a request without its code (asked until the
+    server has started, 20 s at most): it must be 401."""
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}api/games", timeout=2, context=context).close()
+            raise AssertionError("a server on the network let in a request without its code")
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 401
+            return json.load(refused)
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def names_of(cert: Path) -> set[str]:
+    return subject_names(x509.load_pem_x509_certificate(cert.read_bytes()))
+
+
+def test_a_named_lan_host_serves_https_unless_told_not_to(tmp_path: Path) -> None:
+    """Any --host but the loopback serves the network, so HTTPS, with the kept certificate
+    made for that name; --no-tls serves plain HTTP there."""
+    name, _ = machine_name()
+    cert = tmp_path / "data" / "tls" / "cert.pem"
+    with serving(tmp_path, "--host", name) as (port, printed):
+        deadline = time.monotonic() + 20
+        while not cert.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        context = ssl.create_default_context(cafile=str(cert))
+        assert context.check_hostname
+        assert "code" in refused_until_let_in(f"https://{name}:{port}/", context)["detail"]
+    assert name in names_of(cert)
+    output = "\n".join(printed)
+    assert f"https://{name}:{port}/?code=" in output and "Proceed" in output
+    with serving(tmp_path, "--host", name, "--no-tls") as (port, printed):
+        refused_until_let_in(f"http://{name}:{port}/")
+    assert f"http://{name}:{port}/?code=" in "\n".join(printed)
+
+
+def test_a_lan_address_serves_https_with_the_kept_certificate(tmp_path: Path) -> None:
+    lan = lan_address()
+    if lan is None:
+        pytest.skip("this machine has no address on a network")
+    cert = tmp_path / "data" / "tls" / "cert.pem"
+    kept = certificate(cert.parent, ("laptop.lan",))
+    with serving(tmp_path, "--host", lan) as (port, printed):
+        deadline = time.monotonic() + 20
+        while lan not in names_of(cert) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        context = ssl.create_default_context(cafile=str(cert))
+        refused_until_let_in(f"https://{lan}:{port}/", context)
+    assert names_of(cert) >= {lan, "laptop.lan"}
+    assert certificate(cert.parent).key.read_bytes() == kept.key.read_bytes()
+    assert f"https://{lan}:{port}/?code=" in "\n".join(printed)
+
+
+def test_another_loopback_address_is_plain_http_for_this_machine(tmp_path: Path) -> None:
+    with serving(tmp_path, "--host", "127.0.0.5") as (port, printed):
+        games = get_games(f"http://127.0.0.5:{port}/")
+        assert {g["name"] for g in games} >= {"scrabble-cubes", "hunt"}
+    assert f"http://127.0.0.5:{port}/\n" in "\n".join(printed) + "\n"
+    assert not (tmp_path / "data" / "tls").exists()
 
 
 def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""Only the table's own page gets in: a real server on 127.0.0.1 (and one on 127.0.0.5, which
-serves the network) asked by another site, under another name, or by a stranger."""
+"""Only the table's own page gets in: a real server on 127.0.0.1 (and one on this machine's
+name, which serves the network) asked by another site, under another name, or by a stranger."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from cubecam.serve import create_app
-from tests.cli.test_serve_command import get_games, serving
+from tests.cli.test_serve_command import get_games, machine_name, serving
 from tests.serve.conftest import background_server
 from tests.serve.test_network import read_qr_text
 from tests.serve.test_page import open_page, score_grid, wait_until
@@ -102,12 +102,14 @@ def test_a_lone_surrogate_in_a_grid_gets_a_sentence(live_server: str) -> None:
 
 @pytest.fixture
 def network_server(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """``cubecam serve --host 127.0.0.5`` in its own process: what it printed, and its URL."""
+    """``cubecam serve --host NAME --no-tls`` (this machine's name) in its own process: what it
+    printed, and its URL."""
+    name, address = machine_name()
     with socket.socket() as probe:
-        probe.bind(("127.0.0.5", 0))
+        probe.bind((address, 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "cubecam", "serve", "--host", "127.0.0.5", "--port"]
+    command = [sys.executable, "-m", "cubecam", "serve", "--host", name, "--no-tls", "--port"]
     process = subprocess.Popen(
         [*command, str(port), "--db", str(tmp_path / "log.sqlite"), "--data-dir", str(tmp_path)],
         stdout=subprocess.PIPE,
@@ -135,7 +137,8 @@ def network_server(tmp_path: Path) -> Iterator[tuple[str, str]]:
 
 def test_served_to_the_network_only_the_printed_address_lets_a_phone_in(network_server) -> None:
     printed, url = network_server
-    base, code = re.fullmatch(r"(http://127\.0\.0\.5:\d+)/\?code=([\w-]{16,})", url).groups()
+    name = re.escape(machine_name()[0])
+    base, code = re.fullmatch(rf"(http://{name}:\d+)/\?code=([\w-]{{16,}})", url).groups()
     qr = printed.split("\n", 2)[2]
     assert read_qr_text(qr) == url
 

@@ -16,7 +16,8 @@ from cubecam.cubesets import load_cubeset
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on; 0.0.0.0 serves phones on the same Wi-Fi.",
+    help="Address or host name to listen on; 0.0.0.0 (or this machine's LAN address or name) "
+    "serves phones on the same Wi-Fi.",
 )
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @db_option
@@ -32,8 +33,9 @@ from cubecam.cubesets import load_cubeset
     "--tls/--no-tls",
     default=None,
     help="Serve HTTPS, with a certificate made once and kept in the data folder (a phone's "
-    "browser opens the live camera only on a secure page). Default: HTTPS with --host 0.0.0.0, "
-    "plain HTTP on this machine alone.",
+    "browser opens the live camera only on a secure page). Default: HTTPS on any --host that "
+    "serves the network (0.0.0.0, a LAN address or name), plain HTTP on this machine alone "
+    "(localhost, 127.0.0.0/8, ::1).",
 )
 @click.option(
     "--data-dir",
@@ -54,14 +56,21 @@ def serve(
     from cubecam.serve import create_app
     from cubecam.serve.certificate import certificate
     from cubecam.serve.guard import Access
-    from cubecam.serve.network import ANY_HOSTS, check_can_listen, lan_address, page_urls, qr_text
+    from cubecam.serve.network import (
+        ANY_HOSTS,
+        check_can_listen,
+        is_loopback,
+        lan_address,
+        page_urls,
+        qr_text,
+    )
 
     own = [load_cubeset(name) for name in cubesets]
     check_can_listen(host, port)
     access = Access.served(host)
     data = data_dir or paths.data_dir()
     app = create_app(data, db_path, own, access=access)
-    secure = host in ANY_HOSTS if tls is None else tls
+    secure = not is_loopback(host) if tls is None else tls
     address = lan_address() if host in ANY_HOSTS else host
     cert = certificate(paths.tls_dir(data), (address,) if address else ()) if secure else None
     urls = page_urls(host, port, access.code, "https" if secure else "http")

@@ -1,8 +1,9 @@
 """The server's own TLS certificate, made once and kept in the data folder.
 
-Browsers give the live camera only to a secure page, so ``cubecam serve --host 0.0.0.0``
-serves HTTPS. Nobody outside the table vouches for this machine, so the certificate is
-signed by itself: a phone's browser warns once, and the player accepts it there.
+Browsers give the live camera only to a secure page, so ``cubecam serve`` serves HTTPS
+wherever it serves the network (any ``--host`` but this machine's own loopback). Nobody
+outside the table vouches for this machine, so the certificate is signed by itself: a
+phone's browser warns once, and the player accepts it there.
 """
 
 from __future__ import annotations
@@ -43,21 +44,35 @@ class Certificate:
 
 
 def certificate(folder: Path, addresses: tuple[str, ...] = ()) -> Certificate:
-    """The certificate kept in ``folder``; made there first (for ``localhost``, 127.0.0.1 and
-    ``addresses``, IP addresses or host names) when it is missing or out of date.
+    """The certificate kept in ``folder``, valid for ``localhost``, 127.0.0.1 and ``addresses``
+    (IP addresses or host names). It is made there first when it is missing or out of date,
+    and made again with the same key, for the names it had and ``addresses``, when it lacks
+    one of them (a new host name or LAN address: the phones then accept it once more).
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
-    >>> certificate(folder).fingerprint == certificate(folder).fingerprint
+    >>> certificate(folder).fingerprint == certificate(folder, ("127.0.0.1",)).fingerprint
     True
+    >>> certificate(folder, ("laptop.lan",)).fingerprint == certificate(folder).fingerprint
+    True
+    >>> sorted(subject_names(x509.load_pem_x509_certificate((folder / CERT_FILE).read_bytes())))
+    ['127.0.0.1', 'laptop.lan', 'localhost']
     """
     cert_path, key_path = folder / CERT_FILE, folder / KEY_FILE
+    wanted = {_canonical(address) for address in addresses}
+    key = None
     if cert_path.is_file() and key_path.is_file():
         cert = x509.load_pem_x509_certificate(cert_path.read_bytes())
         if cert.not_valid_after_utc > _now() + datetime.timedelta(days=1):
-            return Certificate(cert_path, key_path, _fingerprint(cert))
-    key = ec.generate_private_key(ec.SECP256R1())
-    cert = _self_signed(key, addresses)
+            named = subject_names(cert)
+            if wanted <= named:
+                return Certificate(cert_path, key_path, _fingerprint(cert))
+            wanted |= named
+            kept = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+            key = kept if isinstance(kept, ec.EllipticCurvePrivateKey) else None
+    if key is None:
+        key = ec.generate_private_key(ec.SECP256R1())
+    cert = _self_signed(key, tuple(sorted(wanted)))
     folder.mkdir(parents=True, exist_ok=True)
     key_path.write_bytes(b"")
     key_path.chmod(0o600)
@@ -70,6 +85,24 @@ def certificate(folder: Path, addresses: tuple[str, ...] = ()) -> Certificate:
     )
     cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     return Certificate(cert_path, key_path, _fingerprint(cert))
+
+
+def subject_names(cert: x509.Certificate) -> set[str]:
+    """The host names and IP addresses a certificate is valid for."""
+    names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    return {
+        *names.get_values_for_type(x509.DNSName),
+        *map(str, names.get_values_for_type(x509.IPAddress)),
+    }
+
+
+def _canonical(address: str) -> str:
+    """An address as a certificate names it: an IP address in its short form, a name in
+    lower case."""
+    try:
+        return str(ipaddress.ip_address(address.strip("[]")))
+    except ValueError:
+        return address.lower().rstrip(".")
 
 
 def _self_signed(key: ec.EllipticCurvePrivateKey, addresses: tuple[str, ...]) -> x509.Certificate:

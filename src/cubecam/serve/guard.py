@@ -10,7 +10,7 @@
 - Every answer carries a Content-Security-Policy that fits the page, ``nosniff`` and frame
   denial.
 
->>> Access.served("127.0.0.1").code is None, Access.served("0.0.0.0").code is not None
+>>> Access.served("127.0.0.2").code is None, Access.served("0.0.0.0").code is not None
 (True, True)
 >>> host_name("[::1]:8000"), host_name("Example.LAN:80"), host_name("127.0.0.1")
 ('::1', 'example.lan', '127.0.0.1')
@@ -29,10 +29,10 @@ from starlette.requests import cookie_parser
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cubecam.serve.network import ANY_HOSTS, local_addresses
+from cubecam.serve.network import ANY_HOSTS, is_loopback, local_addresses
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
-"""The addresses that serve this machine only; any other ``--host`` serves the network."""
+"""The names this machine answers to on its loopback."""
 COOKIE = "cubecam_access"
 SECURITY_HEADERS = (
     (
@@ -57,8 +57,8 @@ class Access:
     def served(cls, host: str) -> Access:
         """The access for a server listening on ``host``: loopback names only on this machine;
         the address, the machine's names and a fresh code on the network."""
-        if host in LOOPBACK_HOSTS:
-            return cls(LOOPBACK_HOSTS)
+        if is_loopback(host):
+            return cls(LOOPBACK_HOSTS | {host.lower()})
         machine = socket.gethostname().lower()
         names = {host.lower(), machine, f"{machine}.local", socket.getfqdn().lower()}
         if host in ANY_HOSTS:

@@ -13,6 +13,21 @@ from cubecam.errors import InputError
 ANY_HOSTS = ("0.0.0.0", "::")
 
 
+def is_loopback(host: str) -> bool:
+    """Whether listening on ``host`` serves this machine alone: ``localhost``, 127.0.0.0/8 or
+    ::1. Any other address or name serves the network.
+
+    >>> [is_loopback(h) for h in ("localhost", "127.0.0.2", "::1", "0.0.0.0", "10.0.0.5", "pc.lan")]
+    [True, True, True, False, False, False]
+    """
+    if host.lower().rstrip(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses other than loopback, private ones first.
 
