@@ -723,12 +723,12 @@ def phone_speed(read_photo: Callable, runs: int, tesseract_runs: int = 2) -> dic
     ``--ocr tesseract``, and whether each read the board right."""
     from cubecam.errors import CubecamError
     from cubecam.lexicon import load_lexicon
-    from cubecam.rules.crossword import get_game
+    from cubecam.rules.crossword import GameOne
 
     sample = ROOT / "sample_images" / "game-one-crossword.jpg"
     label = json.loads(sample.with_suffix(".json").read_text("utf-8"))
     want = [[symbol_key(s) for s in row] for row in label["rows"]]
-    game, lexicon = get_game("scrabble-cubes"), load_lexicon("en")
+    game, lexicon = GameOne(), load_lexicon("en")
     with tempfile.TemporaryDirectory() as folder:
         photo = Path(folder) / "phone.jpg"
         image = cv2.resize(cv2.imread(str(sample)), PHONE_SIZE, interpolation=cv2.INTER_CUBIC)

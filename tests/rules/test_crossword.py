@@ -6,7 +6,9 @@ from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.crossword import AdLib, GameOne, get_game
+from cubecam.rules.adlib import AdLib
+from cubecam.rules.crossword import GameOne
+from cubecam.rules.games import find_game
 
 EXAMPLE = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 PRINTED = """\
@@ -107,9 +109,9 @@ def test_too_many_cubes_or_wildcards_is_an_error(en):
 
 
 def test_adlib_uses_its_own_set_and_game_lookup():
-    assert get_game("adlib").cubeset == load_cubeset("adlib")
+    assert find_game("adlib")().cubeset == load_cubeset("adlib")
     with pytest.raises(InputError, match="unknown game"):
-        get_game("chess")
+        find_game("chess")
 
 
 def test_json_has_the_promised_keys(en):

@@ -2,8 +2,8 @@ import pytest
 
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
-from cubecam.rules.crossword import get_game
 from cubecam.rules.game_two import GameTwo, GameTwoRound, Toss, render_toss
+from cubecam.rules.games import find_game
 
 # The rulebook's Diagram 1: PRETENSE and LATCHED crossing at T, all 14 cubes.
 TOSS_A = """\
@@ -145,7 +145,7 @@ def test_pass_only_after_the_second_toss(en):
 
 
 def test_game_two_is_a_registered_crossword_game(en):
-    game = get_game("scrabble-cubes-two")
+    game = find_game("scrabble-cubes-two")()
     assert isinstance(game, GameTwo) and game.formed == frozenset()
     assert game.score(parse_grid(TOSS_A), en).final == 23
 

@@ -4,7 +4,7 @@ import pytest
 
 from cubecam.errors import InputError
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.hunt import Board, HuntMatch, HuntRules
+from cubecam.rules.hunt import Board, Hunt, HuntMatch
 
 BOARDS = [
     Board.from_text("H A K T\nD R E M\nY L A O\nT A S Å"),
@@ -17,7 +17,7 @@ LISTS = [
 
 
 def test_a_game_of_real_rounds_reaches_100():
-    rules, lexicon = HuntRules(), load_lexicon("sv")
+    rules, lexicon = Hunt(), load_lexicon("sv")
     match = HuntMatch()
     rounds = 0
     while not match.over:

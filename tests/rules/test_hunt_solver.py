@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from cubecam.layout import Face
 from cubecam.lexicon import Lexicon, load_lexicon
-from cubecam.rules.hunt import Board, hunt_rules, solve
+from cubecam.rules.hunt import Board, Hunt, solve
 
 SWEDISH = load_lexicon("sv")
 RULEBOOK = "H A K T\nD R E M\nY L A O\nT A S Å"
@@ -25,7 +25,7 @@ def test_finds_the_rulebook_words_and_not_mor():
 
 def test_every_solved_word_passes_the_checker():
     board = Board.from_text(RULEBOOK)
-    rules = hunt_rules("sv")
+    rules = Hunt()
     words = rules.solve(board, SWEDISH)
     assert words
     assert all(rules.check(board, SWEDISH, w.word) is None for w in words)
@@ -57,7 +57,7 @@ def test_a_qu_face_gives_words_with_qu():
 
 def test_a_word_on_the_board_twice_is_listed_once():
     board = Board.from_text("R A K T\nE E E E\nR A K T\nE E E E")
-    words = hunt_rules("sv").solve(board, SWEDISH)
+    words = Hunt().solve(board, SWEDISH)
     assert [w.word for w in words].count("rakt") == 1
 
 
@@ -86,7 +86,7 @@ def random_path(board, rng):
 @settings(max_examples=60, deadline=None)
 @given(boards(), st.randoms(use_true_random=False))
 def test_no_word_along_a_random_path_is_missed(board, rng):
-    rules = hunt_rules("sv")
+    rules = Hunt()
     found = solve(board, SWEDISH)
     for _ in range(20):
         path = random_path(board, rng)
@@ -103,7 +103,7 @@ def test_no_word_along_a_random_path_is_missed(board, rng):
 @settings(max_examples=40, deadline=None)
 @given(boards())
 def test_every_solved_word_of_a_random_board_passes_the_checker(board):
-    rules = hunt_rules("sv")
+    rules = Hunt()
     assert all(rules.check(board, SWEDISH, word) is None for word in solve(board, SWEDISH))
 
 

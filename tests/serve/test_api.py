@@ -11,14 +11,14 @@ from fastapi.testclient import TestClient
 
 from cubecam.grid_format import parse_grid
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.crossword import get_game
+from cubecam.rules.games import find_game
 from cubecam.serve.uploads import MAX_PHOTO_BYTES
 
 GRID = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
 
 
 def expected_final(grid: str, game: str = "scrabble-cubes") -> int:
-    return get_game(game).score(parse_grid(grid), load_lexicon("en")).final
+    return find_game(game)().score(parse_grid(grid), load_lexicon("en")).final
 
 
 def test_games_lists_crosswords_and_the_hunt(client: TestClient) -> None:

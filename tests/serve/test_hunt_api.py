@@ -8,14 +8,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.hunt import Board, hunt_rules
+from cubecam.rules.hunt import Board, Hunt
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 BOARD = "R A K T\nE M D L\nO Å N E\nS T I G"
 
 
 def test_players_words_are_scored_with_cancellation_and_missed_words(client: TestClient) -> None:
-    solved = hunt_rules("sv").solve(Board.from_text(BOARD), load_lexicon("sv"))
+    solved = Hunt().solve(Board.from_text(BOARD), load_lexicon("sv"))
     best = solved[0]
     board = client.post("/api/captures/grid", json={"game": "hunt", "grid": BOARD}).json()
     assert board["kind"] == "tray" and board["tally"] is None
@@ -84,7 +84,7 @@ def test_a_tray_photo_is_read_as_a_board_and_its_words_scored(client: TestClient
     board = read.json()
     assert board["kind"] == "tray" and board["tally"] is None
     assert len(board["rows"]) == 4 and all(len(row) == 4 for row in board["rows"])
-    solved = hunt_rules("sv").solve(
+    solved = Hunt().solve(
         Board.from_text("\n".join(" ".join(row) for row in board["rows"])), load_lexicon("sv")
     )
     words = "\n".join(w.word for w in solved[:3])
@@ -97,7 +97,7 @@ def test_a_tray_photo_is_read_as_a_board_and_its_words_scored(client: TestClient
 
 def test_every_word_on_the_board_comes_with_its_path(client: TestClient) -> None:
     board = Board.from_text(BOARD)
-    solved = hunt_rules("sv").solve(board, load_lexicon("sv"))
+    solved = Hunt().solve(board, load_lexicon("sv"))
     capture = client.post("/api/captures/grid", json={"game": "hunt", "grid": BOARD}).json()
     body = client.get(f"/api/captures/{capture['id']}/words").json()
     assert [(w["word"], w["points"]) for w in body["words"]] == [(w.word, w.points) for w in solved]

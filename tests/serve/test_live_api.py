@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.crossword import get_game
+from cubecam.rules.crossword import GameOne
 from cubecam.watch.shaky import shaky_clip
 
 vision = pytest.importorskip("cubecam.vision")
@@ -41,7 +41,7 @@ def test_frames_are_voted_into_a_steady_tally_and_held_as_a_turn(client: TestCli
         states.append(sent.json())
     last = states[-1]
     assert last["steady"] and last["grid"] == still and last["held"]
-    expected = get_game("scrabble-cubes").score(parse_grid(still), load_lexicon("en"))
+    expected = GameOne().score(parse_grid(still), load_lexicon("en"))
     assert last["tally"]["final"] == expected.final
     assert len(last["cubes"]) == len(parse_grid(still).faces())
     assert last["frames"] == len(frames) and last["reads"] <= len(frames)

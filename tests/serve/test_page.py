@@ -17,8 +17,8 @@ from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import load_lexicon
 from cubecam.lexicon.meanings import meaning
-from cubecam.rules.crossword import get_game
-from cubecam.rules.hunt import Board, hunt_rules
+from cubecam.rules.crossword import GameOne
+from cubecam.rules.hunt import Board, Hunt
 from cubecam.scorelog import ScoreLog
 
 MISREAD = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
@@ -43,7 +43,7 @@ def wait_until(page, expression: str, timeout: float = 15.0) -> None:
 
 
 def final(grid: str) -> str:
-    return str(get_game("scrabble-cubes").score(parse_grid(grid), load_lexicon("en")).final)
+    return str(GameOne().score(parse_grid(grid), load_lexicon("en")).final)
 
 
 def start_logged_game(
@@ -250,7 +250,7 @@ def test_the_score_comes_first_and_adds_up_on_screen(live_server: str, chromium)
 
 
 def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromium) -> None:
-    solved = hunt_rules("sv").solve(Board.from_text(BOARD), load_lexicon("sv"))
+    solved = Hunt().solve(Board.from_text(BOARD), load_lexicon("sv"))
     best = solved[0]
     page = chromium.new_page()
     open_page(page, live_server)
@@ -277,7 +277,7 @@ def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromiu
 
 def test_every_word_on_the_board_is_listed_and_its_path_drawn(live_server: str, chromium) -> None:
     board = Board.from_text(BOARD)
-    solved = hunt_rules("sv").solve(board, load_lexicon("sv"))
+    solved = Hunt().solve(board, load_lexicon("sv"))
     page = chromium.new_page()
     open_page(page, live_server)
     score_board(page)

@@ -12,7 +12,7 @@ import pytest
 from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.crossword import get_game
+from cubecam.rules.crossword import GameOne
 from cubecam.watch.shaky import shaky_clip
 from tests.serve.conftest import phone_browser
 from tests.serve.test_page import open_page, start_logged_game, wait_until
@@ -55,7 +55,7 @@ def camera_page(playwright, tmp_path: Path):
 
 def test_the_live_view_shows_the_tally_and_hold_records_it(live_server: str, camera_page) -> None:
     page, still = camera_page
-    expected = get_game("scrabble-cubes").score(parse_grid(still), load_lexicon("en")).final
+    expected = GameOne().score(parse_grid(still), load_lexicon("en")).final
     open_page(page, live_server)
     start_logged_game(page)
     page.click("#live-button")

@@ -14,7 +14,7 @@ from cubecam.cli import main
 from cubecam.cubesets import load_cubeset, write_user_set
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.crossword import get_game
+from cubecam.rules.crossword import GameOne
 from cubecam.watch import Watcher
 from cubecam.watch.motion import move_points
 from cubecam.watch.overlay import draw_overlay
@@ -98,6 +98,6 @@ def test_watch_prints_the_final_tally(
     command = ["watch", "--video", str(video), "--game", "scrabble-cubes", "--no-window"]
     result = CliRunner().invoke(main, [*command, "--set", "table-cubes"])
     assert result.exit_code == 0, result.output
-    expected = get_game("scrabble-cubes").score(parse_grid(still), load_lexicon("en")).render()
+    expected = GameOne().score(parse_grid(still), load_lexicon("en")).render()
     assert result.output.split("steady layout:\n")[-1].startswith(f"{still}\n\n{expected}")
     assert f"{FRAMES} frames" in result.output

@@ -12,9 +12,11 @@ from cubecam.cli.options import db_option, json_option, read_grid, set_option
 from cubecam.cli.photo_input import describe, layout_from
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
-from cubecam.layout import Layout
+from cubecam.layout import Layout, LayoutKind
+from cubecam.rules.games import GAMES
+from cubecam.rules.match import Standing
 from cubecam.rules.tally import signed
-from cubecam.scorelog import KINDS, Recorded, ScoreLog, Standing
+from cubecam.scorelog import Recorded, ScoreLog
 from cubecam.scorelog.export import FORMATS, export_text
 
 
@@ -106,8 +108,8 @@ def seating(players: tuple[str, ...], teams: dict[str, list[str]], order: list[s
     "--game",
     "kind",
     required=True,
-    type=click.Choice(list(KINDS)),
-    help="scrabble-cubes (Game One), scrabble-cubes-two (Game Two), adlib or hunt.",
+    type=click.Choice(list(GAMES)),
+    help=", ".join(f"{name} ({game.title})" for name, game in GAMES.items()) + ".",
 )
 @click.option(
     "--player",
@@ -211,7 +213,7 @@ def turn(
     Prints the tally and the standings.
     """
     with ScoreLog(db_path) as log:
-        if log.game(game_id).rules.crossword:
+        if log.game(game_id).game.layout_kind is LayoutKind.CROSSWORD:
             if len(players) != 1:
                 raise InputError("say who played with one --player NAME")
             layout = read_layout(grid, photo, log.game(game_id).cubeset)
@@ -289,7 +291,7 @@ def list_(as_json: bool, db_path: Path | None) -> None:
     for sheet in sheets:
         totals = ", ".join(f"{n} {signed(t)}" for n, t in sheet.totals().items())
         click.echo(
-            f"{sheet.game.id:>4}  {sheet.game.created}  {sheet.game.kind:<18}  {totals}  "
+            f"{sheet.match.id:>4}  {sheet.match.created}  {sheet.match.kind:<18}  {totals}  "
             f"({sheet.status()})"
         )
 

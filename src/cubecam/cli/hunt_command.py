@@ -15,8 +15,7 @@ from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
-from cubecam.lexicon.rules import base_language
-from cubecam.rules.hunt import Board, HuntRules, ScoredWord, hunt_rules, parse_word_list
+from cubecam.rules.hunt import Board, Hunt, ScoredWord, parse_word_list
 from cubecam.user_files import read_user_text
 
 MISSED = 10
@@ -107,8 +106,8 @@ def hunt(
         raise InputError("--annotate draws on a photo: give a photo, not --grid")
     if cubes:
         _warn_about_set(layout, cubes)
-    lang = lang or layout.headers.get("lang") or (cubes.lang if cubes else "sv")
-    rules = hunt_rules(base_language(lang), fast=fast)
+    lang = lang or layout.headers.get("lang") or (cubes.lang if cubes else Hunt.default_lang)
+    rules = Hunt.in_language(lang, fast=fast)
     lexicon = load_lexicon(lang, wordlist, compounds=compounds)
     players = read_players(player_args)
 
@@ -168,7 +167,7 @@ def _warn_about_set(layout: Layout, cubes: CubeSet) -> None:
         click.echo(f"cubecam: warning: {problem}", err=True)
 
 
-def _path(board: Board, rules: HuntRules, lexicon: Lexicon, word: str) -> tuple[dict, str]:
+def _path(board: Board, rules: Hunt, lexicon: Lexicon, word: str) -> tuple[dict, str]:
     word = word.strip().lower()
     trace = board.trace(word)
     reason = rules.check(board, lexicon, word)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-import cubecam.rules.game_two  # noqa: F401  (registers scrabble-cubes-two)
 from cubecam.cli.options import json_option, lexicon_options, read_grid, set_option
 from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
 from cubecam.cubesets import CubeSet, load_cubeset
@@ -16,8 +15,9 @@ from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Square
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.adlib import score_round
-from cubecam.rules.crossword import CrosswordGame, get_game
+from cubecam.rules.adlib import AdLib, score_round
+from cubecam.rules.crossword import CrosswordGame, GameOne
+from cubecam.rules.games import find_game, game_names
 from cubecam.rules.tally import CrosswordTally
 
 
@@ -25,9 +25,9 @@ def game_for(
     layout_headers: dict[str, str], game: str | None, cubeset: str | None
 ) -> CrosswordGame:
     """The game to score with: the option, else the grid's ``game:`` header, else Game One."""
-    name = game or layout_headers.get("game") or "scrabble-cubes"
+    name = game or layout_headers.get("game") or GameOne.name
     set_name = cubeset or layout_headers.get("set")
-    return get_game(name, load_cubeset(set_name) if set_name else None)
+    return find_game(name, CrosswordGame)(load_cubeset(set_name) if set_name else None)
 
 
 def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
@@ -43,8 +43,8 @@ def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
 @click.argument("photo", type=IMAGE, required=False)
 @click.option(
     "--game",
-    help="scrabble-cubes (Game One), scrabble-cubes-two (one Game Two toss) or adlib "
-    "(default: the grid's game: header, else scrabble-cubes).",
+    help=f"{', '.join(game_names(CrosswordGame))} (a Game Two grid is one toss, scored "
+    f"alone; default: the grid's game: header, else {GameOne.name}).",
 )
 @click.option(
     "--grid",
@@ -150,9 +150,7 @@ def adlib(
     if len(names) != 2 or names[0] == names[1]:
         raise InputError("give two different --player names, one for each --grid")
     layouts = {name: read_grid(path) for name, path in zip(names, grids, strict=True)}
-    result = score_round(
-        layouts, load_lexicon(lang, wordlist), get_game("adlib", load_cubeset(cubeset))
-    )
+    result = score_round(layouts, load_lexicon(lang, wordlist), AdLib(load_cubeset(cubeset)))
     click.echo(
         json.dumps(result.to_json(), ensure_ascii=False, indent=2) if as_json else result.render()
     )

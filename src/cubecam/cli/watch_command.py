@@ -16,12 +16,11 @@ from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
-from cubecam.lexicon.rules import base_language
-from cubecam.rules.crossword import GAMES, CrosswordGame, get_game
-from cubecam.rules.hunt import Board, hunt_rules
+from cubecam.rules.crossword import CrosswordGame
+from cubecam.rules.games import GAMES
+from cubecam.rules.hunt import Board, Hunt
 
 WINDOW = "cubecam watch (q to quit)"
-HUNT = "hunt"
 
 Scorer = Callable[[Layout], tuple[str, str]]
 """A layout's score in a few words (for the live view) and its full tally (for the terminal)."""
@@ -32,9 +31,9 @@ Scorer = Callable[[Layout], tuple[str, str]]
 @click.option("--video", type=click.Path(dir_okay=False, path_type=Path), help="A video file.")
 @click.option(
     "--game",
-    type=click.Choice([*sorted(GAMES), HUNT]),
+    type=click.Choice(list(GAMES)),
     required=True,
-    help="A crossword game, or hunt: a word-hunt tray, every word on it and the points.",
+    help="A crossword game, or a word hunt: the tray's every word and the points.",
 )
 @set_option("The cube set (default: the game's)")
 @lexicon_options(default_lang=None)
@@ -62,18 +61,20 @@ def watch(
     if camera is not None and video is not None:
         raise InputError("give --camera or --video, not both")
     cubes = load_cubeset(cubeset) if cubeset else None
-    crossword = None if game == HUNT else get_game(game, cubes)
+    played = GAMES[game]
+    crossword = played(cubes) if issubclass(played, CrosswordGame) else None
     from cubecam.vision import read_photo
     from cubecam.watch import Watcher
     from cubecam.watch.frames import display_available, frames
 
     stream = frames(video if video is not None else (camera or 0))
     if crossword is None:
-        kind, scorer = "tray", _hunt_scorer(cubes, lang, wordlist)
+        scorer = _hunt_scorer(cubes, lang, wordlist)
     else:
-        kind, cubes = "crossword", crossword.cubeset
-        lexicon = load_lexicon(lang or crossword.cubeset.lang, wordlist)
+        cubes = crossword.cubeset
+        lexicon = load_lexicon(lang or cubes.lang, wordlist)
         scorer = _crossword_scorer(crossword, lexicon)
+    kind = played.layout_kind.value
     show = display_available() if window is None else window
     watcher = Watcher(partial(read_photo, layout=kind, cubeset=cubes), background=video is None)
     score, tally, scored = "no cubes yet", "", Layout()
@@ -118,8 +119,8 @@ def _crossword_scorer(crossword: CrosswordGame, lexicon: Lexicon) -> Scorer:
 
 def _hunt_scorer(cubes: CubeSet | None, lang: str | None, wordlist: Path | None) -> Scorer:
     """A word-hunt tray scored as ``cubecam hunt --solve`` scores it: every word, total possible."""
-    lang = lang or (cubes.lang if cubes else "sv")
-    rules, lexicon = hunt_rules(base_language(lang)), load_lexicon(lang, wordlist)
+    lang = lang or (cubes.lang if cubes else Hunt.default_lang)
+    rules, lexicon = Hunt.in_language(lang), load_lexicon(lang, wordlist)
 
     def score(layout: Layout) -> tuple[str, str]:
         try:

@@ -1,4 +1,4 @@
-"""A round of Duplicate Ad-Lib: two players, the same cube facings, each scores a crossword.
+"""Duplicate Ad-Lib: two players, the same cube facings, each scores a crossword, two rounds.
 
 >>> from cubecam.layout import Layout, Face
 >>> facing_differences(Layout.from_rows(["AB"]), Layout.from_rows(["AC"]), ("Ann", "Bo"))
@@ -7,13 +7,57 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
+from cubecam.errors import InputError
+from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon
-from cubecam.rules.crossword import AdLib, CrosswordGame
+from cubecam.rules.crossword import CrosswordGame
+from cubecam.rules.game import added
+from cubecam.rules.match import Match, Side, Standing, Turn
 from cubecam.rules.tally import CrosswordTally, signed
+
+
+class AdLib(CrosswordGame):
+    """Duplicate Ad-Lib Crossword Cubes: 13 cubes, 2 jokers; two players, two rounds; in the
+    second each plays the letters the other rolled in the first.
+
+    Its standing keeps the grids played so far (four at most), for the letters check at the end.
+    """
+
+    name = "adlib"
+    title = "Duplicate Ad-Lib Crossword Cubes"
+    default_set = "adlib"
+    default_rounds = 2
+    sides = (2, 2)
+    simultaneous = True
+
+    def agree(self, sides: Sequence[Side], target: int | None, rounds: int | None) -> tuple:
+        super().agree(sides, None, None)
+        if target is not None or rounds not in (None, 2):
+            raise InputError(
+                "Duplicate Ad-Lib is two rounds, with no target: drop --target/--rounds"
+            )
+        return None, 2
+
+    def start(self, match: Match) -> Standing:
+        return Standing(match, (0, 0), to_play=(0, 1), current={"grids": []})
+
+    def advance(self, match: Match, standing: Standing, turn: Turn) -> Standing:
+        totals = added(standing.totals, turn.seat, turn.score)
+        grids = [*standing.current["grids"], [standing.round, turn.seat, turn.grid or ""]]
+        to_play = tuple(s for s in standing.to_play if s != turn.seat)
+        current = {"grids": grids}
+        if to_play:
+            return replace(standing, totals=totals, to_play=to_play, current=current)
+        if standing.round == 1:
+            return Standing(match, totals, 2, (0, 1), current=current)
+        names = (match.sides[0].name, match.sides[1].name)
+        played = {(number, seat): parse_grid(grid) for number, seat, grid in grids}
+        notes = tuple(facings_check(played, names))
+        return Standing(match, totals, 2, (), True, notes, current=current)
 
 
 def facing_differences(first: Layout, second: Layout, names: tuple[str, str]) -> list[str]:
@@ -70,3 +114,16 @@ def score_round(
     (first, a), (second, b) = layouts.items()
     tallies = {name: game.score(layout, lexicon) for name, layout in layouts.items()}
     return AdLibRound(tallies, facing_differences(a, b, (first, second)))
+
+
+def facings_check(layouts: Mapping[tuple[int, int], Layout], names: tuple[str, str]) -> list[str]:
+    """The score sheet's check: in round 2 each player had the letters the other rolled in round 1."""
+    first, second = names
+    differences = facing_differences(
+        layouts[(1, 0)], layouts[(2, 1)], (f"{first} (round 1)", f"{second} (round 2)")
+    ) + facing_differences(
+        layouts[(1, 1)], layouts[(2, 0)], (f"{second} (round 1)", f"{first} (round 2)")
+    )
+    if not differences:
+        return ["Cube facings: each player played the other's letters in round 2, as they should"]
+    return ["Cube facings differ:", *(f"  {d}" for d in differences)]

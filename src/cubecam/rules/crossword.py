@@ -1,22 +1,25 @@
-"""Scoring a crossword of cubes: Scrabble Crossword Cubes Game One and Duplicate Ad-Lib.
+"""Scoring a crossword of cubes: Scrabble Crossword Cubes Game One, and the games like it.
 
 >>> from cubecam.grid_format import parse_grid
 >>> from cubecam.lexicon import load_lexicon
 >>> grid = "...W.\\nTIGER\\nOF.A.\\nN..V.\\n...E.\\nunused: T U"
->>> tally = get_game("scrabble-cubes").score(parse_grid(grid), load_lexicon("en"))
+>>> tally = GameOne().score(parse_grid(grid), load_lexicon("en"))
 >>> tally.total, tally.deduction, tally.final
 (24, 2, 22)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
-from cubecam.layout import Face, Layout, Square
+from cubecam.layout import Face, Layout, LayoutKind, Square
 from cubecam.lexicon import Lexicon
-from cubecam.rules.tally import CrosswordTally, Deduction, WordScore
+from cubecam.rules.game import Game, added
+from cubecam.rules.match import Match, Sheet, Standing, Turn
+from cubecam.rules.tally import CrosswordTally, Deduction, WordScore, signed
 from cubecam.rules.wildcards import Letters, best_assignment
 from cubecam.rules.words import Word, find_words
 
@@ -25,15 +28,21 @@ SECOND_GROUP = "cube{s} outside the crossword"
 CHALLENGED = "cube{s} of words not allowed"
 
 
-class CrosswordGame:
-    """A game scored as one crossword of touching cubes; subclasses are the variants."""
+@dataclass(frozen=True)
+class CrosswordGame(Game):
+    """A game scored as one crossword of touching cubes a turn; subclasses are the games.
 
-    name: ClassVar[str] = "crossword"
-    title: ClassVar[str] = "Crossword cubes"
+    ``played_with`` is the cube set, when it is not the game's own.
+    """
+
+    played_with: CubeSet | None = None
+    layout_kind: ClassVar[LayoutKind] = LayoutKind.CROSSWORD
     default_set: ClassVar[str] = "scrabble-crossword-cubes"
 
-    def __init__(self, cubeset: CubeSet | None = None) -> None:
-        self.cubeset = cubeset or load_cubeset(self.default_set)
+    @property
+    def cubeset(self) -> CubeSet:
+        """The cube set the game is played with: the one given, else the game's own."""
+        return self.played_with or load_cubeset(self.default_set)
 
     def penalised(self, words: list[WordScore]) -> dict[int, str]:
         """Allowed words that a variant's rules still penalise (index → reason); none here."""
@@ -41,7 +50,8 @@ class CrosswordGame:
 
     def score(self, layout: Layout, lexicon: Lexicon) -> CrosswordTally:
         """Score ``layout``: words across and down, minus every cube not in an allowed word."""
-        problems = self.cubeset.check(layout)
+        cubeset = self.cubeset
+        problems = cubeset.check(layout)
         if problems:
             raise InputError("; ".join(problems))
         groups = layout.groups()
@@ -60,16 +70,17 @@ class CrosswordGame:
         alone = sorted(main - in_words)
 
         def worth(letters: Letters) -> int:
-            return self._tally(layout, words, letters, lexicon, alone, outside).final
+            return self._tally(cubeset, layout, words, letters, lexicon, alone, outside).final
 
         letters = best_assignment(words, layout.cells, lexicon, worth)
-        tally = self._tally(layout, words, letters, lexicon, alone, outside)
+        tally = self._tally(cubeset, layout, words, letters, lexicon, alone, outside)
         tally.violations[:0] = violations
         tally.game, tally.lexicon = self.title, lexicon.name
         return tally
 
     def _tally(
         self,
+        cubeset: CubeSet,
         layout: Layout,
         words: list[Word],
         letters: Letters,
@@ -82,7 +93,7 @@ class CrosswordGame:
         for word in words:
             text = word.spell(faces, letters)
             verdict = lexicon.check(text)
-            values = [self.cubeset.value(faces[sq]) for sq in word.squares]
+            values = [cubeset.value(faces[sq]) for sq in word.squares]
             scores.append(
                 WordScore(text, word.direction, word.squares, values, verdict.ok, verdict.reason)
             )
@@ -92,10 +103,11 @@ class CrosswordGame:
         for w in scores:
             if not w.valid:
                 challenged += [sq for sq in w.squares if sq not in challenged]
+        left_over = [faces[sq] for sq in alone] + list(layout.unused)
         deductions = [
-            self._deduction(LEFT_OVER, [faces[sq] for sq in alone] + list(layout.unused)),
-            self._deduction(SECOND_GROUP, [faces[sq] for sq in outside]),
-            self._deduction(CHALLENGED, [faces[sq] for sq in challenged]),
+            _deduction(cubeset, LEFT_OVER, left_over),
+            _deduction(cubeset, SECOND_GROUP, [faces[sq] for sq in outside]),
+            _deduction(cubeset, CHALLENGED, [faces[sq] for sq in challenged]),
         ]
         return CrosswordTally(
             words=scores,
@@ -103,41 +115,56 @@ class CrosswordGame:
             deductions=[d for d in deductions if d.faces],
         )
 
-    def _deduction(self, why: str, faces: list[Face]) -> Deduction:
-        return Deduction(why, faces, [self.cubeset.value(face) for face in faces])
+    def score_turn(
+        self, match: Match, standing: Standing, seat: int, layout: Layout, lexicon: Lexicon
+    ) -> tuple[CrosswordTally, str]:
+        """A turn's tally, scored with the match's cube set, and its printed form."""
+        header = layout.headers.get("game")
+        if header and header != self.name:
+            raise InputError(f"the grid says 'game: {header}', but game {match.id} is {self.name}")
+        tally = self.scorer(match, standing, seat).score(layout, lexicon)
+        return tally, self.render_tally(tally, standing, seat)
+
+    def scorer(self, match: Match, standing: Standing, seat: int) -> CrosswordGame:
+        """What scores the side's next crossword: this game, with the match's cube set."""
+        return replace(self, played_with=played_with(match))
+
+    def render_tally(self, tally: CrosswordTally, standing: Standing, seat: int) -> str:
+        return tally.render()
 
 
 class GameOne(CrosswordGame):
-    """Scrabble Crossword Cubes, Game One: 14 cubes, 2 blanks, one crossword per turn."""
+    """Scrabble Crossword Cubes, Game One: 14 cubes, 2 blanks, one crossword a turn, in turn,
+    to an agreed total."""
 
     name = "scrabble-cubes"
     title = "Scrabble Crossword Cubes, Game One"
     default_set = "scrabble-crossword-cubes"
+    default_target = 200
+
+    def start(self, match: Match) -> Standing:
+        return Standing(match, (0,) * len(match.sides), to_play=(0,))
+
+    def advance(self, match: Match, standing: Standing, turn: Turn) -> Standing:
+        totals = added(standing.totals, turn.seat, turn.score)
+        following = (turn.seat + 1) % len(match.sides)
+        if following:
+            return replace(standing, totals=totals, to_play=(following,))
+        if self._ended(match, totals, standing.round):
+            return replace(standing, totals=totals, to_play=(), over=True)
+        return replace(standing, totals=totals, to_play=(0,), round=standing.round + 1)
+
+    def write(self, sheet: Sheet, before: Standing, turn: Turn) -> None:
+        sheet.round_(before.round).add(turn.seat, turn.score, f"Turn: {signed(turn.score)}")
 
 
-class AdLib(CrosswordGame):
-    """One player's crossword in a round of Duplicate Ad-Lib: 13 cubes, 2 jokers."""
-
-    name = "adlib"
-    title = "Duplicate Ad-Lib Crossword Cubes"
-    default_set = "adlib"
+def played_with(match: Match) -> CubeSet | None:
+    """The cube set the match was agreed to play with, when it is not the game's own."""
+    return load_cubeset(match.cubeset) if match.cubeset else None
 
 
-GAMES: dict[str, type[CrosswordGame]] = {game.name: game for game in (GameOne, AdLib)}
-
-
-def register_game(game: type[CrosswordGame]) -> type[CrosswordGame]:
-    """Make a crossword variant available by its name (usable as a class decorator)."""
-    GAMES[game.name] = game
-    return game
-
-
-def get_game(name: str, cubeset: CubeSet | None = None) -> CrosswordGame:
-    """The crossword game called ``name``, with its own cube set unless another is given."""
-    try:
-        return GAMES[name](cubeset)
-    except KeyError:
-        raise InputError(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})") from None
+def _deduction(cubeset: CubeSet, why: str, faces: list[Face]) -> Deduction:
+    return Deduction(why, faces, [cubeset.value(face) for face in faces])
 
 
 def _where(squares: list[Square]) -> str:

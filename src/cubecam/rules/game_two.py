@@ -17,13 +17,15 @@ two words of one length in the toss are penalised like a challenged word
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from string import ascii_uppercase
 
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
-from cubecam.rules.crossword import CrosswordGame, register_game
+from cubecam.rules.crossword import CrosswordGame, played_with
+from cubecam.rules.game import added
+from cubecam.rules.match import PASS, Match, Sheet, Standing, Turn
 from cubecam.rules.tally import CrosswordTally, WordScore, signed
 
 LENGTHS = tuple(range(2, 9))
@@ -31,43 +33,6 @@ TOSSES = 4
 PASS_AFTER = 2
 GRAND_SLAM = 50
 SMALL_SLAM = 25
-
-
-@register_game
-class GameTwo(CrosswordGame):
-    """One toss of Game Two; ``formed`` are the lengths already formed earlier in the round."""
-
-    name = "scrabble-cubes-two"
-    title = "Scrabble Crossword Cubes, Game Two"
-    default_set = "scrabble-crossword-cubes"
-
-    def __init__(self, cubeset: CubeSet | None = None, formed: Iterable[int] = ()) -> None:
-        super().__init__(cubeset)
-        self.formed = frozenset(formed)
-
-    def penalised(self, words: list[WordScore]) -> dict[int, str]:
-        """Allowed words that rules 4, 9 and 10 penalise (index → reason).
-
-        Of two or more words of one length, all but the lowest scoring are penalised.
-        """
-        penalties: dict[int, str] = {}
-        by_length: dict[int, list[int]] = {}
-        for index, word in enumerate(words):
-            length = len(word.word)
-            if not word.valid:
-                continue
-            if length > LENGTHS[-1]:
-                penalties[index] = f"{length} letters: words are 2 to {LENGTHS[-1]} letters long"
-            elif length in self.formed:
-                penalties[index] = f"a {length}-letter word was formed earlier in the round"
-            else:
-                by_length.setdefault(length, []).append(index)
-        for length, indexes in by_length.items():
-            keep = min(indexes, key=lambda i: sum(words[i].values))
-            for index in indexes:
-                if index != keep:
-                    penalties[index] = f"a second {length}-letter word in this toss"
-        return penalties
 
 
 @dataclass(frozen=True)
@@ -182,6 +147,130 @@ class GameTwoRound:
         return f"{count} toss" if count == 1 else f"{count} tosses"
 
 
+@dataclass(frozen=True)
+class GameTwo(CrosswordGame):
+    """Scrabble Crossword Cubes, Game Two: rounds of up to four tosses, sides alternating.
+
+    A toss is scored against ``formed``, the lengths already formed earlier in the round. A
+    match's standing keeps the round in play: each side's tosses (score and word lengths),
+    whether it passed, and the side that played last.
+    """
+
+    formed: frozenset[int] = frozenset()
+    name = "scrabble-cubes-two"
+    title = "Scrabble Crossword Cubes, Game Two"
+    default_set = "scrabble-crossword-cubes"
+    default_target = 250
+    detailed = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "formed", frozenset(self.formed))
+
+    def penalised(self, words: list[WordScore]) -> dict[int, str]:
+        """Allowed words that rules 4, 9 and 10 penalise (index → reason).
+
+        Of two or more words of one length, all but the lowest scoring are penalised.
+        """
+        penalties: dict[int, str] = {}
+        by_length: dict[int, list[int]] = {}
+        for index, word in enumerate(words):
+            length = len(word.word)
+            if not word.valid:
+                continue
+            if length > LENGTHS[-1]:
+                penalties[index] = f"{length} letters: words are 2 to {LENGTHS[-1]} letters long"
+            elif length in self.formed:
+                penalties[index] = f"a {length}-letter word was formed earlier in the round"
+            else:
+                by_length.setdefault(length, []).append(index)
+        for length, indexes in by_length.items():
+            keep = min(indexes, key=lambda i: sum(words[i].values))
+            for index in indexes:
+                if index != keep:
+                    penalties[index] = f"a second {length}-letter word in this toss"
+        return penalties
+
+    def start(self, match: Match) -> Standing:
+        return self._standing(match, (0,) * len(match.sides), 1, self._fresh(match), None)
+
+    def advance(self, match: Match, standing: Standing, turn: Turn) -> Standing:
+        rounds = self.rounds(standing)
+        before, after = rounds[turn.seat], self._played(rounds[turn.seat], turn)
+        rounds[turn.seat] = after
+        totals = added(standing.totals, turn.seat, after.total - before.total)
+        if not all(r.over for r in rounds.values()):
+            return self._standing(match, totals, standing.round, rounds, turn.seat)
+        if self._ended(match, totals, standing.round):
+            return Standing(match, totals, standing.round, over=True)
+        return self._standing(match, totals, standing.round + 1, self._fresh(match), None)
+
+    def write(self, sheet: Sheet, before: Standing, turn: Turn) -> None:
+        state = self._played(self.rounds(before)[turn.seat], turn)
+        round_ = sheet.round_(before.round)
+        round_.scores[turn.seat] = state.total
+        round_.lines[turn.seat] = state.render().splitlines()
+        round_.detail[turn.seat] = _round_detail(state)
+
+    def rounds(self, standing: Standing) -> dict[int, GameTwoRound]:
+        """Each side's round in play, as its standing keeps it."""
+        return {
+            int(seat): GameTwoRound(
+                tuple(Toss(score, frozenset(lengths)) for score, lengths in kept["tosses"]),
+                kept["passed"],
+                frozenset(n for _, lengths in kept["tosses"] for n in lengths),
+            )
+            for seat, kept in standing.current["seats"].items()
+        }
+
+    def finished_round(self, standing: Standing, seat: int) -> str | None:
+        state = self.rounds(standing)[seat]
+        return state.why_over() if state.over else None
+
+    def check_pass(self, standing: Standing, seat: int) -> None:
+        self.rounds(standing)[seat].pass_()
+
+    def scorer(self, match: Match, standing: Standing, seat: int) -> CrosswordGame:
+        """A toss is scored against the lengths the side already formed in this round."""
+        return self.rounds(standing)[seat].game(played_with(match))
+
+    def render_tally(self, tally: CrosswordTally, standing: Standing, seat: int) -> str:
+        return render_toss(tally, self.rounds(standing)[seat])
+
+    def _standing(
+        self,
+        match: Match,
+        totals: tuple[int, ...],
+        number: int,
+        rounds: Mapping[int, GameTwoRound],
+        last: int | None,
+    ) -> Standing:
+        seats = range(len(match.sides))
+        order = [(last + 1 + i) % len(seats) for i in seats] if last is not None else seats
+        kept = {
+            str(seat): {
+                "tosses": [[t.score, sorted(t.lengths)] for t in state.tosses],
+                "passed": state.passed,
+            }
+            for seat, state in rounds.items()
+        }
+        return Standing(
+            match,
+            totals,
+            number,
+            to_play=(next(s for s in order if not rounds[s].over),),
+            lengths_left={s: rounds[s].left for s in seats if not rounds[s].over},
+            current={"seats": kept},
+        )
+
+    @staticmethod
+    def _fresh(match: Match) -> dict[int, GameTwoRound]:
+        return {side.seat: GameTwoRound() for side in match.sides}
+
+    @staticmethod
+    def _played(state: GameTwoRound, turn: Turn) -> GameTwoRound:
+        return state.pass_() if turn.action == PASS else state.toss(Toss.from_json(turn.tally))
+
+
 def render_toss(tally: CrosswordTally, before: GameTwoRound) -> str:
     """A toss's tally: the rulebook's lines, each word's length, and the lengths left in the round.
 
@@ -202,3 +291,15 @@ def render_toss(tally: CrosswordTally, before: GameTwoRound) -> str:
     if after.over:
         lines += ["", after.render()]
     return "\n".join(lines)
+
+
+def _round_detail(state: GameTwoRound) -> dict:
+    return {
+        "tosses": [t.score for t in state.tosses],
+        "passed": state.passed,
+        "bonus": state.bonus,
+        "bonus_name": state.bonus_name,
+        "total": state.total,
+        "lengths_left": list(state.left),
+        "over": state.over,
+    }

@@ -1,18 +1,10 @@
-"""The score log: whole games of every kind cubecam scores, kept turn by turn in SQLite."""
+"""The score log: whole games of every kind cubecam scores, kept turn by turn in SQLite.
+
+A match's rules (whose turn, passes, when it ends) are its game's (:mod:`cubecam.rules.games`);
+the log keeps its turns and where it stands.
+"""
 
 from cubecam.scorelog.db import DatabaseBusy
-from cubecam.scorelog.games import KINDS, Game, Sheet, Side, Standing, Turn, get_kind
 from cubecam.scorelog.log import Recorded, ScoreLog
 
-__all__ = [
-    "KINDS",
-    "DatabaseBusy",
-    "Game",
-    "Recorded",
-    "ScoreLog",
-    "Sheet",
-    "Side",
-    "Standing",
-    "Turn",
-    "get_kind",
-]
+__all__ = ["DatabaseBusy", "Recorded", "ScoreLog"]

@@ -12,7 +12,7 @@ import io
 import json
 from collections.abc import Mapping
 
-from cubecam.scorelog.games import Game, Sheet, Turn
+from cubecam.rules.match import Match, Sheet, Turn
 
 CSV_FIELDS = (
     "game",
@@ -30,14 +30,14 @@ CSV_FIELDS = (
 FORMATS = ("csv", "json")
 
 
-def export_text(game: Game, turns: list[Turn], sheet: Sheet, fmt: str) -> str:
+def export_text(match: Match, turns: list[Turn], sheet: Sheet, fmt: str) -> str:
     """The game as the text of a ``fmt`` file (one of FORMATS)."""
     if fmt == "csv":
-        return export_csv(game, turns, sheet)
-    return json.dumps(export_json(game, turns, sheet), ensure_ascii=False, indent=2) + "\n"
+        return export_csv(match, turns, sheet)
+    return json.dumps(export_json(match, turns, sheet), ensure_ascii=False, indent=2) + "\n"
 
 
-def export_json(game: Game, turns: list[Turn], sheet: Sheet) -> dict:
+def export_json(match: Match, turns: list[Turn], sheet: Sheet) -> dict:
     """The whole game: the sheet, the sides and every turn with its grid, photo and tally."""
     return {
         **sheet.to_json(),
@@ -45,7 +45,7 @@ def export_json(game: Game, turns: list[Turn], sheet: Sheet) -> dict:
             {
                 "seq": t.seq,
                 "round": t.round,
-                "side": game.sides[t.seat].name,
+                "side": match.sides[t.seat].name,
                 "player": t.player,
                 "action": t.action,
                 "score": t.score,
@@ -59,7 +59,7 @@ def export_json(game: Game, turns: list[Turn], sheet: Sheet) -> dict:
     }
 
 
-def export_csv(game: Game, turns: list[Turn], sheet: Sheet) -> str:
+def export_csv(match: Match, turns: list[Turn], sheet: Sheet) -> str:
     """The scores as CSV rows (see the module's note)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, CSV_FIELDS, lineterminator="\n")
@@ -67,11 +67,11 @@ def export_csv(game: Game, turns: list[Turn], sheet: Sheet) -> str:
     for t in turns:
         writer.writerow(
             {
-                "game": game.id,
-                "kind": game.kind,
+                "game": match.id,
+                "kind": match.kind,
                 "round": t.round,
                 "seq": t.seq,
-                "side": game.sides[t.seat].name,
+                "side": match.sides[t.seat].name,
                 "player": t.player or "",
                 "action": t.action,
                 "score": t.score,
@@ -85,11 +85,11 @@ def export_csv(game: Game, turns: list[Turn], sheet: Sheet) -> str:
             if detail.get("bonus"):
                 writer.writerow(
                     {
-                        "game": game.id,
-                        "kind": game.kind,
+                        "game": match.id,
+                        "kind": match.kind,
                         "round": round_.number,
                         "seq": "",
-                        "side": game.sides[seat].name,
+                        "side": match.sides[seat].name,
                         "player": "",
                         "action": detail["bonus_name"],
                         "score": detail["bonus"],

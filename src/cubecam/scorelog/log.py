@@ -18,24 +18,17 @@ from pathlib import Path
 
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
-from cubecam.layout import Layout
+from cubecam.layout import Layout, LayoutKind
 from cubecam.lexicon import Lexicon, load_lexicon
+from cubecam.rules.games import find_game
+from cubecam.rules.hunt import Hunt
+from cubecam.rules.match import PASS, PLAY, Match, Sheet, Side, Standing, Turn
 from cubecam.scorelog.db import Database, connect
-from cubecam.scorelog.games import (
-    MAX_ROUND_POINTS,
-    PASS,
-    PLAY,
-    Game,
-    Hunt,
-    Sheet,
-    Side,
-    Standing,
-    Turn,
-    get_kind,
-)
 
 MAX_GAME_ID = 2**63 - 1
 """The largest id SQLite can give a game."""
+MAX_ROUND_POINTS = 100_000
+"""The most points one side may be given for a round (a 6×6 board's every word scores less)."""
 
 
 class NoSuchGame(InputError):
@@ -92,12 +85,13 @@ class ScoreLog:
         wordlist: Path | str | None = None,
         cubeset: str | None = None,
         options: Mapping | None = None,
-    ) -> Game:
-        """Start a game; players on a team play on the team's line (a partnership)."""
-        rules = get_kind(kind)
+    ) -> Match:
+        """Start a game of ``kind`` (a game's name); players on a team play on the team's line
+        (a partnership)."""
+        game = find_game(kind)()
         sides = seat_sides(players, teams or {})
-        target, rounds = rules.agree(sides, target, rounds)
-        lang = lang or rules.default_lang
+        target, rounds = game.agree(sides, target, rounds)
+        lang = lang or game.default_lang
         wordlist = str(Path(wordlist).resolve()) if wordlist else None
         with self.db.transaction():
             cursor = self.db.execute(
@@ -113,7 +107,7 @@ class ScoreLog:
                 )
         return self.game(game_id)
 
-    def game(self, game_id: int) -> Game:
+    def game(self, game_id: int) -> Match:
         if not 1 <= game_id <= MAX_GAME_ID:
             raise InputError(f"no game {game_id} in {self.path} (see 'cubecam game list')")
         row = self.db.execute(
@@ -130,11 +124,12 @@ class ScoreLog:
             )
         )
         id_, kind, target, rounds, lang, wordlist, cubeset, options, created = row
-        return Game(
-            id_, kind, sides, target, rounds, lang, wordlist, cubeset, json.loads(options), created
+        game = find_game(kind)()
+        return Match(
+            id_, game, sides, target, rounds, lang, wordlist, cubeset, json.loads(options), created
         )
 
-    def games(self) -> list[Game]:
+    def games(self) -> list[Match]:
         """Every game in the log, newest first."""
         ids = [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY id DESC")]
         return [self.game(game_id) for game_id in ids]
@@ -159,28 +154,28 @@ class ScoreLog:
 
     def sheet(self, game_id: int) -> Sheet:
         """The game's score sheet: rounds, totals, whose turn it is, the winner."""
-        game = self.game(game_id)
-        return game.rules.replay(game, self.turns(game_id))
+        match = self.game(game_id)
+        return match.game.replay(match, self.turns(game_id))
 
-    def lexicon(self, game: Game) -> Lexicon:
+    def lexicon(self, match: Match) -> Lexicon:
         """The dictionary the game was agreed to use."""
-        compounds = bool(game.options.get("compounds"))
+        compounds = bool(match.options.get("compounds"))
         return load_lexicon(
-            game.lang or game.rules.default_lang, game.wordlist, compounds=compounds
+            match.lang or match.game.default_lang, match.wordlist, compounds=compounds
         )
 
-    def standing(self, game: Game) -> Standing:
+    def standing(self, match: Match) -> Standing:
         """Where the game stands, as kept beside its last turn (a log written before standings
         were kept is replayed once)."""
         row = self.db.execute(
             "SELECT state FROM turns WHERE game_id = ? ORDER BY seq DESC, seat DESC LIMIT 1",
-            (game.id,),
+            (match.id,),
         ).fetchone()
         if row is None:
-            return game.rules.start(game)
+            return match.game.start(match)
         if row[0] is None:
-            return game.rules.replay(game, self.turns(game.id)).standing
-        return Standing.from_json(game, json.loads(row[0]))
+            return match.game.replay(match, self.turns(match.id)).standing
+        return Standing.from_json(match, json.loads(row[0]))
 
     def record_turn(
         self,
@@ -192,12 +187,12 @@ class ScoreLog:
         lexicon: Lexicon | None = None,
     ) -> Recorded:
         """Score ``layout`` as the player's turn (or toss) and record it."""
-        game = self.game(game_id)
-        lexicon = lexicon or self.lexicon(game)
+        match = self.game(game_id)
+        lexicon = lexicon or self.lexicon(match)
         with self.db.transaction():
-            standing = self.standing(game)
-            side = self._may_play(game, standing, player)
-            tally, text = game.rules.score(game, standing, side.seat, layout, lexicon)
+            standing = self.standing(match)
+            side = self._may_play(match, standing, player)
+            tally, text = match.game.score_turn(match, standing, side.seat, layout, lexicon)
             turn = Turn(
                 self._next_seq(game_id),
                 side.seat,
@@ -205,23 +200,23 @@ class ScoreLog:
                 PLAY,
                 tally.final,
                 tally.to_json(),
-                game.player(player),
+                match.player(player),
                 format_grid(layout),
                 str(photo) if photo else None,
             )
-            standing = self._insert(game, standing, [turn])
+            standing = self._insert(match, standing, [turn])
         return Recorded((turn,), text, standing)
 
     def record_pass(self, game_id: int, player: str) -> Recorded:
         """The player (or partnership) passes for the rest of the round (Game Two, rule 4c)."""
-        game = self.game(game_id)
+        match = self.game(game_id)
         with self.db.transaction():
-            standing = self.standing(game)
-            side = self._may_play(game, standing, player)
-            game.rules.check_pass(standing, side.seat)
+            standing = self.standing(match)
+            side = self._may_play(match, standing, player)
+            match.game.check_pass(standing, side.seat)
             seq = self._next_seq(game_id)
-            turn = Turn(seq, side.seat, standing.round, PASS, 0, {}, game.player(player))
-            standing = self._insert(game, standing, [turn])
+            turn = Turn(seq, side.seat, standing.round, PASS, 0, {}, match.player(player))
+            standing = self._insert(match, standing, [turn])
         return Recorded((turn,), f"{side.name} passes", standing)
 
     def record_round(
@@ -234,10 +229,10 @@ class ScoreLog:
         text: str = "",
     ) -> Recorded:
         """A round that every side plays at once (a word hunt): each side's points, recorded together."""
-        game = self.game(game_id)
-        if not game.rules.simultaneous or game.rules.crossword:
-            raise InputError(f"{game.rules.title} is recorded turn by turn, not as whole rounds")
-        scores = {game.side(name).seat: int(value) for name, value in points.items()}
+        match = self.game(game_id)
+        if not match.game.simultaneous or match.game.layout_kind is LayoutKind.CROSSWORD:
+            raise InputError(f"{match.game.title} is recorded turn by turn, not as whole rounds")
+        scores = {match.side(name).seat: int(value) for name, value in points.items()}
         wrong = [
             f"{name} {value}"
             for name, value in points.items()
@@ -248,11 +243,11 @@ class ScoreLog:
                 f"points in a round are whole numbers from 0 to {MAX_ROUND_POINTS:,}, "
                 f"not {', '.join(wrong)}"
             )
-        missing = [s.name for s in game.sides if s.seat not in scores]
+        missing = [s.name for s in match.sides if s.seat not in scores]
         if missing:
             raise InputError(f"a round needs every player's points: missing {', '.join(missing)}")
         with self.db.transaction():
-            standing = self.standing(game)
+            standing = self.standing(match)
             if standing.over:
                 raise InputError(f"game {game_id} is over: {standing.result()}")
             seq = self._next_seq(game_id)
@@ -268,9 +263,9 @@ class ScoreLog:
                     side.name,
                     grid,
                 )
-                for side in game.sides
+                for side in match.sides
             )
-            standing = self._insert(game, standing, new)
+            standing = self._insert(match, standing, new)
         return Recorded(new, text, standing)
 
     def record_hunt_round(
@@ -282,11 +277,10 @@ class ScoreLog:
         lexicon: Lexicon | None = None,
     ) -> Recorded:
         """Score a word-hunt round from every player's written words, and record it."""
-        game = self.game(game_id)
-        rules = game.rules
-        if not isinstance(rules, Hunt):
-            raise InputError(f"game {game_id} is {rules.title}, not a word hunt")
-        tally = rules.score_round(game, board, words, lexicon or self.lexicon(game))
+        match = self.game(game_id)
+        if not isinstance(match.game, Hunt):
+            raise InputError(f"game {game_id} is {match.game.title}, not a word hunt")
+        tally = match.game.score_round(match, board, words, lexicon or self.lexicon(match))
         players = {p.name: p.to_json() for p in tally.players}
         return self.record_round(
             game_id, tally.totals(), tallies=players, board=board, text=tally.render()
@@ -303,16 +297,16 @@ class ScoreLog:
             self.db.execute("DELETE FROM turns WHERE game_id = ? AND seq = ?", (game_id, last))
         return [t for t in turns if t.seq == last]
 
-    def _may_play(self, game: Game, standing: Standing, player: str) -> Side:
-        side = game.side(player)
+    def _may_play(self, match: Match, standing: Standing, player: str) -> Side:
+        side = match.side(player)
         if standing.over:
-            raise InputError(f"game {game.id} is over: {standing.result()}")
+            raise InputError(f"game {match.id} is over: {standing.result()}")
         if side.seat not in standing.to_play:
-            if game.rules.simultaneous:
+            if match.game.simultaneous:
                 raise InputError(
                     f"{side.name} has played round {standing.round}: {standing.status()}"
                 )
-            finished = game.rules.finished_round(standing, side.seat)
+            finished = match.game.finished_round(standing, side.seat)
             if finished:
                 raise InputError(f"{side.name}'s round is over ({finished}): {standing.status()}")
             raise InputError(f"it is not {side.name}'s turn: {standing.status()}")
@@ -322,15 +316,15 @@ class ScoreLog:
         row = self.db.execute("SELECT max(seq) FROM turns WHERE game_id = ?", (game_id,))
         return (row.fetchone()[0] or 0) + 1
 
-    def _insert(self, game: Game, standing: Standing, turns: Sequence[Turn]) -> Standing:
+    def _insert(self, match: Match, standing: Standing, turns: Sequence[Turn]) -> Standing:
         """Write the turns, each with where the game stands after it; the last standing."""
         for t in turns:
-            standing = game.rules.advance(game, standing, t)
+            standing = match.game.advance(match, standing, t)
             self.db.execute(
                 "INSERT INTO turns (game_id, seq, seat, round, action, player, score, grid, photo,"
                 " tally, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    game.id,
+                    match.id,
                     t.seq,
                     t.seat,
                     t.round,

@@ -21,15 +21,14 @@ from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
 from cubecam.rules.crossword import CrosswordTally
+from cubecam.rules.games import GAMES, find_game
 from cubecam.rules.hunt import RoundTally, ScoredWord
 from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
 from cubecam.serve.games import (
-    GAMES,
     LANGS,
     board_words,
     check_lang,
     cubeset_of,
-    game_choice,
     score_crossword,
     score_hunt,
     word_validity,
@@ -103,11 +102,11 @@ async def post_photo(
 
 def _read_photo(request: Request, photo: UploadFile, game: str, lang: str | None) -> CaptureOut:
     """A photo read, kept on disk and scored (on one of the readers' threads)."""
-    choice = game_choice(game)
-    lang = check_lang(lang or choice.lang)
+    choice = find_game(game)
+    lang = check_lang(lang or choice.default_lang)
     data = read_photo_upload(photo)
     cubeset = cubeset_of(choice, request.app.state.cubesets)
-    image, reading = read(data, choice.kind.value, cubeset)
+    image, reading = read(data, choice.layout_kind.value, cubeset)
     store = store_of(request)
     capture_id = store.new_id()
     photos: PhotoFolder = request.app.state.photos
@@ -128,12 +127,12 @@ def _read_photo(request: Request, photo: UploadFile, game: str, lang: str | None
 
 @router.post("/captures/grid", summary="Score a layout typed as a text grid")
 def post_grid(request: Request, body: GridIn) -> CaptureOut:
-    choice = game_choice(body.game)
+    choice = find_game(body.game)
     layout = parse_grid(body.grid)
-    if choice.kind is LayoutKind.TRAY and layout.kind is not LayoutKind.TRAY:
+    if choice.layout_kind is LayoutKind.TRAY and layout.kind is not LayoutKind.TRAY:
         layout = parse_grid("kind: tray\n" + body.grid)
     store = store_of(request)
-    lang = check_lang(body.lang or choice.lang)
+    lang = check_lang(body.lang or choice.default_lang)
     cubeset = cubeset_of(choice, request.app.state.cubesets)
     capture = Capture(
         store.new_id(), choice.name, lang, layout, cubes_of_layout(layout), cubeset=cubeset
@@ -225,7 +224,7 @@ def get_board_words(request: Request, capture_id: CaptureId) -> BoardWordsOut:
 
 
 def _check_hunt(capture: Capture) -> None:
-    if GAMES[capture.game].kind is not LayoutKind.TRAY:
+    if GAMES[capture.game].layout_kind is not LayoutKind.TRAY:
         raise InputError(
             f"{capture.game} is not a word hunt: choose the word hunt and read the tray"
         )
@@ -287,7 +286,7 @@ def _annotated_jpeg(capture: Capture) -> bytes:
 def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
     """A crossword capture's tally and its warnings; a layout the set cannot make (a misread
     cube, say) gets a warning instead, so that it can still be corrected."""
-    if GAMES[capture.game].kind is not LayoutKind.CROSSWORD:
+    if GAMES[capture.game].layout_kind is not LayoutKind.CROSSWORD:
         return None, []
     try:
         tally = score_crossword(capture.game, capture.layout, capture.lang, capture.cubeset)

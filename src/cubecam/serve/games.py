@@ -1,46 +1,19 @@
-"""The games the page offers, and the scoring of a layout for one of them."""
+"""The page's scoring of a layout for one of the games (:mod:`cubecam.rules.games`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from cubecam.cubesets import CubeSet
+from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
-from cubecam.layout import Layout, LayoutKind, Square
+from cubecam.layout import Layout, Square
 from cubecam.lexicon import load_lexicon
-from cubecam.lexicon.rules import base_language
-from cubecam.rules.crossword import AdLib, CrosswordTally, GameOne, get_game
-from cubecam.rules.game_two import GameTwo
-from cubecam.rules.hunt import Board, RoundTally, ScoredWord, hunt_rules, parse_word_list
+from cubecam.rules.crossword import CrosswordGame, CrosswordTally
+from cubecam.rules.game import Game
+from cubecam.rules.games import find_game
+from cubecam.rules.hunt import Board, Hunt, RoundTally, ScoredWord, parse_word_list
 
-
-@dataclass(frozen=True)
-class GameChoice:
-    """A game as the page lists it."""
-
-    name: str
-    title: str
-    kind: LayoutKind
-    lang: str
-
-
-GAMES: dict[str, GameChoice] = {
-    **{
-        game.name: GameChoice(game.name, game.title, LayoutKind.CROSSWORD, game().cubeset.lang)
-        for game in (GameOne, GameTwo, AdLib)
-    },
-    "hunt": GameChoice("hunt", "Word hunt (ordjakt)", LayoutKind.TRAY, "sv"),
-}
 LANGS = ("en", "en_GB", "sv")
-
-
-def game_choice(name: str) -> GameChoice:
-    """The game called ``name``; an :class:`InputError` names the known ones."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise InputError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
 
 
 def check_lang(lang: str) -> str:
@@ -49,13 +22,13 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def cubeset_of(game: GameChoice, own: Sequence[CubeSet] = ()) -> CubeSet | None:
+def cubeset_of(game: type[Game], own: Sequence[CubeSet] = ()) -> CubeSet | None:
     """The cube set a game is played with: the first of the user's ``own`` sets (``serve
     --set``) that is like the game's set (for the word hunt: a set of dice), else the game's
     own where cubecam knows it."""
-    shipped = get_game(game.name).cubeset if game.kind is LayoutKind.CROSSWORD else None
+    shipped = load_cubeset(game.default_set) if game.default_set else None
     for cubes in own:
-        if shipped is None and cubes.kind == "tray" and game.kind is LayoutKind.TRAY:
+        if shipped is None and cubes.kind == game.layout_kind:
             return cubes
         if shipped is not None and shipped.name in (cubes.name, cubes.like):
             return cubes
@@ -67,7 +40,7 @@ def score_crossword(
 ) -> CrosswordTally:
     """The crossword game's tally of ``layout`` with ``cubeset`` (else the game's own) against
     the ``lang`` dictionary."""
-    return get_game(game, cubeset).score(layout, load_lexicon(lang))
+    return find_game(game, CrosswordGame)(cubeset).score(layout, load_lexicon(lang))
 
 
 def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
@@ -83,7 +56,7 @@ def board_words(layout: Layout, lang: str) -> list[tuple[ScoredWord, list[Square
     """Every word on a word-hunt board, best first, with the squares that spell it in order."""
     board = Board.from_layout(layout)
     top, left, _, _ = layout.bounds()
-    words = hunt_rules(base_language(lang)).solve(board, load_lexicon(lang))
+    words = Hunt.in_language(lang).solve(board, load_lexicon(lang))
     return [
         (
             word,
@@ -101,7 +74,7 @@ def score_hunt(
 ) -> tuple[RoundTally, list[ScoredWord]]:
     """The round's tally of each player's written words, and every word on the board."""
     board = Board.from_layout(layout)
-    rules = hunt_rules(base_language(lang), fast=fast)
+    rules = Hunt.in_language(lang, fast=fast)
     lexicon = load_lexicon(lang, compounds=compounds)
     lists = {name: parse_word_list(words) for name, words in players.items()}
     return rules.score(board, lexicon, lists), rules.solve(board, lexicon)

@@ -19,7 +19,7 @@ from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout
-from cubecam.serve.games import GameChoice
+from cubecam.rules.game import Game
 from cubecam.watch import Watcher, WatchSettings
 from cubecam.watch.motion import move_points
 from cubecam.watch.watcher import FrameState
@@ -46,7 +46,7 @@ class LiveSession:
     """One phone's live view: its game, the watcher voting over its frames, the best frame."""
 
     id: str
-    game: GameChoice
+    game: type[Game]
     lang: str
     cubeset: CubeSet | None
     watcher: Watcher
@@ -94,7 +94,7 @@ class LiveSessions:
         self._sessions: OrderedDict[str, LiveSession] = OrderedDict()
         self._lock = threading.Lock()
 
-    def start(self, game: GameChoice, lang: str, cubeset: CubeSet | None, reader) -> LiveSession:
+    def start(self, game: type[Game], lang: str, cubeset: CubeSet | None, reader) -> LiveSession:
         session = LiveSession(
             secrets.token_hex(8), game, lang, cubeset, Watcher(reader, settings=LIVE)
         )

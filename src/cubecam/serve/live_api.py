@@ -10,9 +10,10 @@ from fastapi import APIRouter, File, Path, Request, UploadFile
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import LayoutKind
+from cubecam.rules.games import find_game
 from cubecam.serve.api import ERRORS, capture_out, store_of
 from cubecam.serve.captures import Capture, cubes_of_layout, cubes_of_reading
-from cubecam.serve.games import check_lang, cubeset_of, game_choice, score_crossword
+from cubecam.serve.games import check_lang, cubeset_of, score_crossword
 from cubecam.serve.live import LiveSession, LiveSessions, cube_marks
 from cubecam.serve.photos import frame_reader
 from cubecam.serve.readers import Readers
@@ -29,11 +30,11 @@ def sessions_of(request: Request) -> LiveSessions:
 
 @router.post("", summary="Start a live view for a game")
 def start_live(request: Request, body: LiveIn) -> LiveStartOut:
-    choice = game_choice(body.game)
+    choice = find_game(body.game)
     cubeset = cubeset_of(choice, request.app.state.cubesets)
-    reader = frame_reader(choice.kind.value, cubeset)
+    reader = frame_reader(choice.layout_kind.value, cubeset)
     session = sessions_of(request).start(
-        choice, check_lang(body.lang or choice.lang), cubeset, reader
+        choice, check_lang(body.lang or choice.default_lang), cubeset, reader
     )
     return LiveStartOut(id=session.id)
 
@@ -58,7 +59,7 @@ def _feed(session: LiveSession, frame: UploadFile) -> LiveOut:
         state = session.feed(data, image)
         layout = state.layout
         tally = None
-        if session.game.kind is LayoutKind.CROSSWORD and layout.cells:
+        if session.game.layout_kind is LayoutKind.CROSSWORD and layout.cells:
             try:
                 tally = score_crossword(session.game.name, layout, session.lang, session.cubeset)
             except InputError:

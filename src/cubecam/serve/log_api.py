@@ -9,13 +9,15 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request, Response
 
 from cubecam.errors import InputError
+from cubecam.rules.games import GAMES
 from cubecam.rules.hunt import parse_word_list
+from cubecam.rules.match import Match, Sheet
 from cubecam.rules.tally import signed
-from cubecam.scorelog import KINDS, Game, ScoreLog, Sheet
+from cubecam.scorelog import ScoreLog
 from cubecam.scorelog.export import export_text
 from cubecam.serve.api import ERRORS, store_of
 from cubecam.serve.captures import Recording
-from cubecam.serve.games import GAMES, cubeset_of
+from cubecam.serve.games import cubeset_of
 from cubecam.serve.schemas import (
     KindOut,
     LoggedGameOut,
@@ -42,7 +44,7 @@ def score_log(request: Request) -> Iterator[ScoreLog]:
 
 @router.get("/kinds", summary="The kinds of game the score log keeps")
 def kinds() -> list[KindOut]:
-    return [KindOut(name=name, title=kind.title) for name, kind in KINDS.items()]
+    return [KindOut(name=name, title=game.title) for name, game in GAMES.items()]
 
 
 @router.get("/games", summary="The logged games, newest first")
@@ -136,14 +138,14 @@ def export_game(request: Request, game_id: GameId, fmt: ExportFormat) -> Respons
     return Response(body, media_type=media, headers={"Content-Disposition": disposition})
 
 
-def _check_game(game: Game, capture_game: str) -> None:
+def _check_game(game: Match, capture_game: str) -> None:
     if game.kind != capture_game:
         raise InputError(
-            f"game {game.id} is {game.rules.title}: take the photo for {GAMES[game.kind].title}"
+            f"game {game.id} is {game.game.title}: take the photo for {game.game.title}"
         )
 
 
-def _game_out(game: Game, sheet: Sheet) -> LoggedGameOut:
+def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:
     return LoggedGameOut(
         id=game.id,
         kind=game.kind,
@@ -156,4 +158,4 @@ def _game_out(game: Game, sheet: Sheet) -> LoggedGameOut:
 
 
 def _sheet_out(sheet: Sheet) -> SheetOut:
-    return SheetOut(game=_game_out(sheet.game, sheet), text=sheet.render(), sheet=sheet.to_json())
+    return SheetOut(game=_game_out(sheet.match, sheet), text=sheet.render(), sheet=sheet.to_json())

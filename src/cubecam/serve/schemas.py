@@ -7,8 +7,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from cubecam.rules.crossword import CrosswordTally
-from cubecam.scorelog import KINDS
-from cubecam.serve.games import GAMES, LANGS, GameChoice
+from cubecam.rules.game import Game
+from cubecam.rules.games import GAMES
+from cubecam.serve.games import LANGS
 
 SYMBOL = Field(
     min_length=1,
@@ -36,8 +37,10 @@ class GameOut(BaseModel):
     lang: str = Field(description="the default dictionary", examples=["en"])
 
     @classmethod
-    def of(cls, game: GameChoice) -> GameOut:
-        return cls(name=game.name, title=game.title, kind=game.kind.value, lang=game.lang)
+    def of(cls, game: type[Game]) -> GameOut:
+        return cls(
+            name=game.name, title=game.title, kind=game.layout_kind.value, lang=game.default_lang
+        )
 
 
 class CubeOut(BaseModel):
@@ -248,7 +251,7 @@ class LoggedGameOut(BaseModel):
 
 
 class NewGameIn(Strict):
-    kind: str = Field(json_schema_extra={"enum": list(KINDS)}, examples=["scrabble-cubes"])
+    kind: str = Field(json_schema_extra={"enum": list(GAMES)}, examples=["scrabble-cubes"])
     players: list[str] = Field(min_length=1, max_length=8, examples=[["Ann", "Bo"]])
     target: int | None = Field(default=None, ge=1, le=10000)
     rounds: int | None = Field(default=None, ge=1, le=100)

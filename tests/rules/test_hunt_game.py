@@ -6,14 +6,14 @@ import pytest
 
 from cubecam.errors import InputError
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.hunt import Board, EnglishHuntRules, HuntRules, hunt_rules, parse_word_list
+from cubecam.rules.hunt import Board, EnglishHunt, Hunt, parse_word_list
 
 SWEDISH = load_lexicon("sv")
 BOARD = Board.from_text("H A K T\nD R E M\nY L A O\nT A S Å")
 
 
 def score(players, rules=None, board=BOARD, lexicon=SWEDISH):
-    return (rules or HuntRules()).score(board, lexicon, players)
+    return (rules or Hunt()).score(board, lexicon, players)
 
 
 def accepted(tally, name):
@@ -31,15 +31,15 @@ def rejected(tally, name):
     [("rak", 1), ("rakt", 2), ("drake", 3), ("hakrem", 5), ("åsamkad", 7), ("hakremmar", 10)],
 )
 def test_swedish_points_by_length(word, points):
-    assert HuntRules().points(word) == points
+    assert Hunt().points(word) == points
 
 
 @pytest.mark.parametrize(
     ("word", "points"), [("cat", 1), ("quit", 1), ("quiet", 2), ("quiets", 3), ("fifteen", 5)]
 )
 def test_english_boggle_points(word, points):
-    assert EnglishHuntRules().points(word) == points
-    assert hunt_rules("en").points(word) == points
+    assert EnglishHunt().points(word) == points
+    assert Hunt.in_language("en").points(word) == points
 
 
 def test_the_rulebook_words_score_by_their_length():
@@ -119,7 +119,7 @@ def test_cancellation_among_three_players():
 
 def test_the_fast_variant_lets_shared_words_score():
     players = {"Anna": ["rakt", "drake", "hakrem"], "Bo": ["rakt", "drake"], "Cilla": ["rakt"]}
-    tally = score(players, rules=HuntRules(fast=True))
+    tally = score(players, rules=Hunt(fast=True))
     assert tally.totals() == {"Anna": 10, "Bo": 5, "Cilla": 2}
     assert tally.winner == "Anna"
     assert "fast variant" in tally.render()
@@ -143,7 +143,7 @@ def test_a_word_on_the_board_twice_or_with_two_meanings_counts_once():
 def test_only_written_words_count():
     tally = score({"Anna": ["rakt"], "Bo": []})
     assert tally.totals() == {"Anna": 2, "Bo": 0}
-    assert len(HuntRules().solve(BOARD, SWEDISH)) > 2
+    assert len(Hunt().solve(BOARD, SWEDISH)) > 2
 
 
 def test_compounds_count_only_with_the_compound_lexicon():
@@ -161,7 +161,7 @@ def test_compounds_count_only_with_the_compound_lexicon():
 def test_the_english_variant_uses_the_english_lexicon_and_points():
     board = Board.from_text("Qu I Z\nE T S\nA R N")
     english = load_lexicon("en")
-    tally = score({"Ann": ["quiet", "stare", "quiz"]}, EnglishHuntRules(), board, english)
+    tally = score({"Ann": ["quiet", "stare", "quiz"]}, EnglishHunt(), board, english)
     assert accepted(tally, "Ann") == {"quiet": 2, "stare": 2, "quiz": 1}
 
 

@@ -1,4 +1,4 @@
-"""Scoring a round of the word hunt: each player's written words, checked and cancelled.
+"""The word hunt: a tray of letter dice, players' written words, cancellation, rounds to 100.
 
 The Swedish rulebook: a word has at least three letters along touching dice,
 is in a Swedish word list (inflected forms included; no abbreviations, proper
@@ -9,7 +9,7 @@ often it is on the board, whatever it means, and however often it was written.
 >>> from cubecam.lexicon import Lexicon
 >>> lexicon = Lexicon(["rakt", "rak", "mat", "tam"], name="tiny", lang="sv")
 >>> board = Board.from_text("R A K\\nE M T\\nO Å N")
->>> tally = HuntRules().score(board, lexicon, {"Anna": ["rakt", "mat"], "Bo": ["mat", "ok"]})
+>>> tally = Hunt().score(board, lexicon, {"Anna": ["rakt", "mat"], "Bo": ["mat", "ok"]})
 >>> tally.totals(), tally.winner
 ({'Anna': 2, 'Bo': 0}, 'Anna')
 >>> [r.reason for r in tally.players[1].rejected]
@@ -18,70 +18,60 @@ often it is on the board, whatever it means, and however often it was written.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from cubecam.errors import InputError
+from cubecam.layout import Layout, LayoutKind
 from cubecam.lexicon import Lexicon
 from cubecam.lexicon.base import NOT_IN_LIST
+from cubecam.lexicon.rules import base_language
+from cubecam.rules.game import Game, added
 from cubecam.rules.hunt.board import Board
+from cubecam.rules.hunt.match import HuntMatch
 from cubecam.rules.hunt.solver import solve
+from cubecam.rules.hunt.tally import PlayerTally, RejectedWord, RoundTally, ScoredWord
+from cubecam.rules.match import Match, Standing, Turn
 
 
 @dataclass(frozen=True)
-class ScoredWord:
-    """A word that scores, with its points."""
-
-    word: str
-    points: int
-
-
-@dataclass(frozen=True)
-class RejectedWord:
-    """A written word that does not score, and why."""
-
-    word: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class PlayerTally:
-    """One player's round: the words that score, the ones that do not, and words written twice."""
-
-    name: str
-    accepted: tuple[ScoredWord, ...]
-    rejected: tuple[RejectedWord, ...]
-    duplicates: tuple[str, ...] = ()
-
-    @property
-    def total(self) -> int:
-        return sum(word.points for word in self.accepted)
-
-    def to_json(self) -> dict:
-        return {
-            "name": self.name,
-            "total": self.total,
-            "accepted": [asdict(word) for word in self.accepted],
-            "rejected": [asdict(word) for word in self.rejected],
-            "duplicates": list(self.duplicates),
-        }
-
-
-@dataclass(frozen=True)
-class HuntRules:
+class Hunt(Game):
     """The Swedish rulebook's word hunt; ``fast`` is its faster variant where shared words score.
 
-    >>> HuntRules().points("rakt"), HuntRules().points("hakrem"), HuntRules().points("lastbilar")
+    A match is rounds that every side plays at once; the first to an agreed total wins.
+
+    >>> Hunt().points("rakt"), Hunt().points("hakrem"), Hunt().points("lastbilar")
     (2, 5, 10)
     """
 
     fast: bool = False
+    name = "hunt"
+    title = "Word hunt"
+    layout_kind = LayoutKind.TRAY
+    default_lang = "sv"
+    default_target = 100
+    simultaneous = True
     lang: ClassVar[str] = "sv"
-    title: ClassVar[str] = "Swedish word hunt"
+    """The language whose points these are (a match in another language plays its variant)."""
+    rules_title: ClassVar[str] = "Swedish word hunt"
     min_letters: ClassVar[int] = 3
     # Points by word length; the last entry is for that length and longer.
     points_table: ClassVar[tuple[int, ...]] = (0, 0, 0, 1, 2, 3, 5, 7, 10)
+
+    @staticmethod
+    def in_language(lang: str = "sv", *, fast: bool = False) -> Hunt:
+        """The word hunt with the points of ``lang`` (``en_GB`` plays English points).
+
+        >>> Hunt.in_language("en_GB", fast=True).points("quiz")
+        1
+        """
+        variants = (Hunt, EnglishHunt)
+        for variant in variants:
+            if variant.lang == base_language(lang):
+                return variant(fast=fast)
+        known = ", ".join(variant.lang for variant in variants)
+        raise InputError(f"no word-hunt rules for {lang!r} (known: {known})")
 
     def points(self, word: str) -> int:
         """The points a valid word of this length scores (``Qu`` counts as two letters)."""
@@ -95,8 +85,8 @@ class HuntRules:
             if length >= self.min_letters
         )
         if self.fast:
-            return f"{self.title} (fast variant), points {table}; every valid word scores"
-        return f"{self.title}, points {table}; only words no other player wrote score"
+            return f"{self.rules_title} (fast variant), points {table}; every valid word scores"
+        return f"{self.rules_title}, points {table}; only words no other player wrote score"
 
     def check(self, board: Board, lexicon: Lexicon, word: str) -> str | None:
         """Why ``word`` does not count on ``board`` (None when it does), other players aside."""
@@ -151,92 +141,43 @@ class HuntRules:
             tallies.append(PlayerTally(name, tuple(accepted), tuple(rejected), duplicates))
         return RoundTally(tuple(tallies), self, lexicon.name)
 
+    def start(self, match: Match) -> Standing:
+        return Standing(match, (0,) * len(match.sides), to_play=tuple(s.seat for s in match.sides))
 
-class EnglishHuntRules(HuntRules):
+    def advance(self, match: Match, standing: Standing, turn: Turn) -> Standing:
+        standing = replace(
+            standing,
+            totals=added(standing.totals, turn.seat, turn.score),
+            to_play=tuple(s for s in standing.to_play if s != turn.seat),
+        )
+        if standing.to_play:
+            return standing
+        totals = standing.totals_by_name()
+        over = match.target is not None and HuntMatch(match.target, (totals,)).over
+        if over or (match.rounds is not None and standing.round >= match.rounds):
+            return replace(standing, over=True)
+        return replace(standing, round=standing.round + 1, to_play=tuple(range(len(match.sides))))
+
+    def score_round(
+        self, match: Match, board: Layout, words: Mapping[str, Sequence[str]], lexicon: Lexicon
+    ) -> RoundTally:
+        """Every side's written words, in the match's language and variant, scored against the
+        board and each other (partners' lists make one list)."""
+        lists: dict[str, list[str]] = {}
+        for name, written in words.items():
+            lists.setdefault(match.side(name).name, []).extend(written)
+        rules = Hunt.in_language(
+            match.lang or self.default_lang, fast=match.options.get("fast", False)
+        )
+        return rules.score(Board.from_layout(board), lexicon, lists)
+
+
+class EnglishHunt(Hunt):
     """English Boggle's points: 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8 or more: 11."""
 
-    lang: ClassVar[str] = "en"
-    title: ClassVar[str] = "English word hunt"
-    points_table: ClassVar[tuple[int, ...]] = (0, 0, 0, 1, 1, 2, 3, 5, 11)
-
-
-VARIANTS: dict[str, type[HuntRules]] = {"sv": HuntRules, "en": EnglishHuntRules}
-
-
-def hunt_rules(lang: str = "sv", *, fast: bool = False) -> HuntRules:
-    """The word-hunt rules for a language.
-
-    >>> hunt_rules("en", fast=True).points("quiz")
-    1
-    """
-    try:
-        return VARIANTS[lang](fast=fast)
-    except KeyError:
-        known = ", ".join(VARIANTS)
-        raise InputError(f"no word-hunt rules for {lang!r} (known: {known})") from None
-
-
-@dataclass(frozen=True)
-class RoundTally:
-    """A scored round: every player's tally, the rules and the lexicon used."""
-
-    players: tuple[PlayerTally, ...]
-    rules: HuntRules
-    lexicon: str
-
-    def totals(self) -> dict[str, int]:
-        return {player.name: player.total for player in self.players}
-
-    @property
-    def winners(self) -> tuple[str, ...]:
-        """The players with the round's highest total (more than one on a tie)."""
-        best = max((player.total for player in self.players), default=0)
-        return tuple(player.name for player in self.players if player.total == best)
-
-    @property
-    def winner(self) -> str | None:
-        """The round's winner, or None on a tie."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    def render(self) -> str:
-        """The tally as read out at the table."""
-        lines = [self.rules.describe(), f"Lexicon: {self.lexicon}"]
-        width = max(
-            (len(w.word) for p in self.players for w in (*p.accepted, *p.rejected)), default=0
-        )
-        width = max(width, len("total"))
-        for player in self.players:
-            lines += ["", player.name]
-            lines += [f"  {w.word.ljust(width)}  {w.points:>2}" for w in player.accepted]
-            lines += [f"  {w.word.ljust(width)}   -  {w.reason}" for w in player.rejected]
-            if player.duplicates:
-                lines.append(f"  (written twice, counted once: {', '.join(player.duplicates)})")
-            lines.append(f"  {'total'.ljust(width)}  {player.total:>2}")
-        lines.append("")
-        if self.winner:
-            lines.append(f"Round winner: {self.winner} ({self.totals()[self.winner]} points)")
-        elif self.players:
-            lines.append(f"Round tied: {', '.join(self.winners)}")
-        return "\n".join(lines)
-
-    def to_json(self) -> dict:
-        return {
-            "rules": self.rules.title,
-            "fast": self.rules.fast,
-            "lexicon": self.lexicon,
-            "players": [player.to_json() for player in self.players],
-            "winner": self.winner,
-            "winners": list(self.winners),
-        }
-
-
-def parse_word_list(text: str) -> list[str]:
-    """A player's written words: one a line, any case; blank lines and stray spaces are ignored.
-
-    >>> parse_word_list("  Rakt \\n\\nHAKREM\\nrakt\\n")
-    ['rakt', 'hakrem', 'rakt']
-    """
-    return [line.strip().lower() for line in text.splitlines() if line.strip()]
+    lang = "en"
+    rules_title = "English word hunt"
+    points_table = (0, 0, 0, 1, 1, 2, 3, 5, 11)
 
 
 def _distinct(words: Iterable[str]) -> tuple[list[str], tuple[str, ...]]:
