@@ -1,8 +1,10 @@
 """The live view end to end: Chromium's fake camera plays a rendered video of a shaking
-crossword to the page, which shows the voted tally; Hold makes a capture that records a turn."""
+crossword to the page, which shows the voted tally; Hold makes a capture that records a turn.
+A word-hunt tray's running score shows over the picture."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
@@ -13,6 +15,7 @@ from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import GameOne
+from cubecam.serve.games import board_words
 from cubecam.watch.shaky import shaky_clip
 from tests.serve.conftest import phone_browser
 from tests.serve.test_page import open_page, start_logged_game, wait_until
@@ -21,6 +24,9 @@ vision = pytest.importorskip("cubecam.vision")
 synth = pytest.importorskip("cubecam.synth.dataset")
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
+TRAY = "kind: tray\nHAKT\nDREM\nYLAO\nTASÅ"
+LIVE_HUNT_WORDS = 8
+"""The best words the page shows over the picture (``LIVE_HUNT_WORDS`` in app.js)."""
 SET = "scrabble-crossword-cubes"
 
 
@@ -34,6 +40,22 @@ def write_y4m(frames: list[np.ndarray], path: Path, fps: int = 10) -> Path:
     return path
 
 
+@contextmanager
+def filmed(playwright, tmp_path: Path, photo: np.ndarray):
+    """A phone-sized page in Chromium whose camera plays ``photo``, a little shaken."""
+    video = write_y4m(shaky_clip(photo, 20, seed=3), tmp_path / "camera.y4m")
+    flags = [
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
+    ]
+    context = phone_browser(playwright, tmp_path / "profile", tuple(flags))
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def camera_page(playwright, tmp_path: Path):
     """A phone-sized page in Chromium whose camera plays a rendered crossword; and what a
@@ -42,15 +64,8 @@ def camera_page(playwright, tmp_path: Path):
         "crossword", seed=11, size=(960, 540), layout=parse_grid(GRID), cubeset=SET, effects=False
     )
     still = vision.read_photo(photo, layout="crossword", cubeset=load_cubeset(SET))
-    video = write_y4m(shaky_clip(photo, 20, seed=3), tmp_path / "camera.y4m")
-    flags = [
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        f"--use-file-for-fake-video-capture={video}",
-    ]
-    context = phone_browser(playwright, tmp_path / "profile", tuple(flags))
-    yield context.new_page(), format_grid(still.layout, headers=False)
-    context.close()
+    with filmed(playwright, tmp_path, photo) as page:
+        yield page, format_grid(still.layout, headers=False)
 
 
 def test_the_live_view_shows_the_tally_and_hold_records_it(live_server: str, camera_page) -> None:
@@ -74,3 +89,43 @@ def test_the_live_view_shows_the_tally_and_hold_records_it(live_server: str, cam
     page.wait_for_selector("#sheet:not([hidden])")
     assert page.inner_text("#sheet-table tfoot").split() == ["Total", str(expected), "0"]
     page.close()
+
+
+def test_the_live_view_of_a_word_hunt_tray_shows_its_running_score(
+    live_server: str, playwright, tmp_path: Path
+) -> None:
+    """Over the camera picture: every word on the voted board and the points, as ``cubecam
+    watch --game hunt`` prints them."""
+    photo, _ = synth.make_scene(
+        "tray",
+        seed=11,
+        size=(960, 540),
+        layout=parse_grid(TRAY),
+        cubeset="swedish-4x4",
+        effects=False,
+    )
+    still = vision.read_photo(photo, layout="tray")
+    words = board_words(still.layout, "sv")
+    assert len(words) > LIVE_HUNT_WORDS
+    with filmed(playwright, tmp_path, photo) as page:
+        open_page(page, live_server)
+        page.select_option("#game", "hunt")
+        page.click("#live-button")
+        page.wait_for_selector("#live:not([hidden])")
+        wait_until(page, "Boolean(document.querySelector('#live').dataset.final)", timeout=120)
+        points = sum(w.points for w, _ in words)
+        assert page.get_attribute("#live", "data-final") == str(points)
+        assert page.inner_text("#live-final") == str(points)
+        assert (
+            page.inner_text("#live-count")
+            == f"{len(words)} words on the board, {points} points in all"
+        )
+        shown = page.locator("#live-words li").all_inner_texts()
+        best = [f"{w.word} {w.points}" for w, _ in words[:LIVE_HUNT_WORDS]]
+        assert shown == [*best, f"and {len(words) - LIVE_HUNT_WORDS} more"]
+        picture = page.locator("#live-video").bounding_box()
+        tally = page.locator("#live-tally").bounding_box()
+        assert (
+            picture["y"] <= tally["y"]
+            and tally["y"] + tally["height"] <= picture["y"] + picture["height"]
+        )

@@ -38,7 +38,6 @@ from cubecam.serve.photos import annotated_jpeg, jpeg, read
 from cubecam.serve.readers import Readers
 from cubecam.serve.schemas import (
     AddedCubeIn,
-    BoardWordOut,
     BoardWordsOut,
     CaptureOut,
     CorrectionIn,
@@ -216,11 +215,7 @@ def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
 def get_board_words(request: Request, capture_id: CaptureId) -> BoardWordsOut:
     capture = store_of(request).get(capture_id)
     _check_hunt(capture)
-    words = board_words(capture.layout, capture.lang)
-    return BoardWordsOut(
-        words=[BoardWordOut(word=w.word, points=w.points, path=path) for w, path in words],
-        max_score=sum(w.points for w, _ in words),
-    )
+    return BoardWordsOut.of(board_words(capture.layout, capture.lang))
 
 
 def _check_hunt(capture: Capture) -> None:

@@ -13,11 +13,19 @@ from cubecam.layout import LayoutKind
 from cubecam.rules.games import find_game
 from cubecam.serve.api import ERRORS, capture_out, store_of
 from cubecam.serve.captures import Capture, cubes_of_layout, cubes_of_reading
-from cubecam.serve.games import check_lang, cubeset_of, score_crossword
+from cubecam.serve.games import board_words, check_lang, cubeset_of, score_crossword
 from cubecam.serve.live import LiveSession, LiveSessions, cube_marks
 from cubecam.serve.photos import frame_reader
 from cubecam.serve.readers import Readers
-from cubecam.serve.schemas import CaptureOut, LiveIn, LiveMarkOut, LiveOut, LiveStartOut, TallyOut
+from cubecam.serve.schemas import (
+    BoardWordsOut,
+    CaptureOut,
+    LiveIn,
+    LiveMarkOut,
+    LiveOut,
+    LiveStartOut,
+    TallyOut,
+)
 from cubecam.serve.uploads import read_photo_upload
 
 router = APIRouter(prefix="/api/live", responses=ERRORS)
@@ -58,12 +66,14 @@ def _feed(session: LiveSession, frame: UploadFile) -> LiveOut:
     with session.lock:
         state = session.feed(data, image)
         layout = state.layout
-        tally = None
-        if session.game.layout_kind is LayoutKind.CROSSWORD and layout.cells:
-            try:
+        tally = hunt = None
+        try:
+            if session.game.layout_kind is LayoutKind.CROSSWORD and layout.cells:
                 tally = score_crossword(session.game.name, layout, session.lang, session.cubeset)
-            except InputError:
-                tally = None
+            elif session.game.layout_kind is LayoutKind.TRAY and layout.cells:
+                hunt = BoardWordsOut.of(board_words(layout, session.lang))
+        except InputError:
+            pass  # not a layout the game can score yet: the next frames may make one
         return LiveOut(
             frames=session.watcher.frames,
             reads=session.watcher.reads,
@@ -72,6 +82,7 @@ def _feed(session: LiveSession, frame: UploadFile) -> LiveOut:
             frame_size=(image.shape[1], image.shape[0]),
             cubes=[LiveMarkOut(symbol=s, corners=c) for s, c in cube_marks(state)],
             tally=TallyOut.of(tally) if tally else None,
+            hunt=hunt,
             held=session.held is not None,
         )
 

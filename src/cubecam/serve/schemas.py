@@ -6,9 +6,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cubecam.layout import Square
 from cubecam.rules.crossword import CrosswordTally
 from cubecam.rules.game import Game
 from cubecam.rules.games import GAMES
+from cubecam.rules.hunt import ScoredWord
 from cubecam.serve.games import LANGS
 
 SYMBOL = Field(
@@ -209,6 +211,14 @@ class BoardWordsOut(BaseModel):
     words: list[BoardWordOut] = Field(description="every word on the board, best first")
     max_score: int = Field(description="what every word on the board would score")
 
+    @classmethod
+    def of(cls, words: list[tuple[ScoredWord, list[Square]]]) -> BoardWordsOut:
+        """From :func:`cubecam.serve.games.board_words`."""
+        return cls(
+            words=[BoardWordOut(word=w.word, points=w.points, path=path) for w, path in words],
+            max_score=sum(w.points for w, _ in words),
+        )
+
 
 class HuntRejectedOut(BaseModel):
     word: str
@@ -305,4 +315,10 @@ class LiveOut(BaseModel):
     frame_size: tuple[int, int] = Field(description="(width, height) of the frame")
     cubes: list[LiveMarkOut] = Field(description="the latest reading's cubes on this frame")
     tally: TallyOut | None = Field(description="the voted layout's score; null for a word hunt")
+    hunt: BoardWordsOut | None = Field(
+        default=None,
+        description="a word hunt's running score: every word on the voted board and its "
+        "points, as 'cubecam watch --game hunt' prints them; null for a crossword, or before "
+        "the tray is read whole",
+    )
     held: bool = Field(description="a frame read as the voted layout is ready for Hold")

@@ -713,6 +713,7 @@ function showPath(word) {
 let live = null;     // { id, stream } while the camera is on
 const FRAME_WIDTH = 960;   // frames are sent at most this wide
 const FRAME_GAP = 150;     // ms between one frame's answer and the next frame
+const LIVE_HUNT_WORDS = 8; // a word hunt's best words shown over the picture
 
 async function startLive() {
   if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
@@ -736,6 +737,7 @@ async function startLive() {
   $("live-final").textContent = "–";
   $("live-steady").textContent = "";
   $("live-words").replaceChildren();
+  $("live-count").hidden = true;
   $("live-marks").replaceChildren();
   $("live").scrollIntoView({ block: "start" });
   sendFrames(live);
@@ -777,13 +779,24 @@ function showLive(state) {
     svg("text", { x: cx, y: cy + side * 0.2, "font-size": side * 0.55 }, marks).textContent = label(cube.symbol);
   }
   const tally = state.tally;
-  $("live-final").textContent = tally ? signed(tally.final) : "–";
+  const hunt = state.hunt;
+  const final = tally ? tally.final : hunt ? hunt.max_score : null;
+  $("live-final").textContent = final === null ? "–" : signed(final);
   $("live-steady").textContent = state.steady ? "steady" : "";
-  $("live-words").replaceChildren(...(tally ? tally.words : []).map((word) =>
-    item(`${word.word} ${word.valid ? word.score : 0}`, word.valid ? "" : "invalid")));
+  if (hunt) {
+    const count = hunt.words.length;
+    $("live-count").textContent = `${count} ${count === 1 ? "word" : "words"} on the board, ${hunt.max_score} points in all`;
+    const shown = hunt.words.slice(0, LIVE_HUNT_WORDS).map((word) => item(`${word.word} ${word.points}`));
+    if (count > LIVE_HUNT_WORDS) shown.push(item(`and ${count - LIVE_HUNT_WORDS} more`));
+    $("live-words").replaceChildren(...shown);
+  } else {
+    $("live-words").replaceChildren(...(tally ? tally.words : []).map((word) =>
+      item(`${word.word} ${word.valid ? word.score : 0}`, word.valid ? "" : "invalid")));
+  }
+  $("live-count").hidden = !hunt;
   $("live-status").textContent = `${state.frames} frames seen, ${state.reads} read.`
     + (state.steady ? " The letters have held still: Hold scores them." : " Hold the phone still over the cubes.");
-  $("live").dataset.final = tally ? tally.final : "";
+  $("live").dataset.final = final === null ? "" : final;
   $("live").dataset.steady = state.steady ? "yes" : "no";
 }
 
