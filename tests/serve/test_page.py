@@ -275,6 +275,35 @@ def test_word_hunt_words_are_scored_with_cancellations(live_server: str, chromiu
     page.close()
 
 
+def test_a_logged_word_hunt_round_is_recorded_for_the_games_players(
+    live_server: str, chromium, tmp_path: Path
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.click("#new-game summary")
+    page.select_option("#new-kind", "hunt")
+    page.fill("#new-players", "Anna, Bo")
+    page.click("#new-button")
+    wait_until(page, "document.querySelector('#log-game').value !== ''")
+    game_id = int(page.input_value("#log-game"))
+    assert page.input_value("#game") == "hunt" and page.is_hidden("#player-label")
+    names = page.eval_on_selector_all(".hunt-name", "ns => ns.map(n => n.value)")
+    assert names == ["Anna", "Bo"]  # a word hunt's players are the logged game's
+
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", BOARD)
+    page.click("#grid-button")
+    page.wait_for_selector("#accept-round:not([hidden])")
+    page.query_selector_all(".hunt-words")[0].fill("rakt")
+    page.click("#accept-round")
+    page.wait_for_selector("#sheet:not([hidden])")
+    with ScoreLog(tmp_path / "log.sqlite") as log:
+        sheet = log.sheet(game_id).to_json()
+    assert [p["rounds"] for p in sheet["players"]] == [[2], [0]]
+    assert page.is_disabled("#accept-round")
+    page.close()
+
+
 def test_every_word_on_the_board_is_listed_and_its_path_drawn(live_server: str, chromium) -> None:
     board = Board.from_text(BOARD)
     solved = Hunt().solve(board, load_lexicon("sv"))

@@ -44,6 +44,8 @@ async function busy(near, work, note = "One moment…") {
 
 function game() { return games.find((g) => g.name === $("game").value); }
 
+function playedOnTray(name) { return games.some((g) => g.name === name && g.kind === "tray"); }
+
 function showTimer() { $("timer").hidden = game().kind !== "tray"; }
 
 async function start() {
@@ -453,7 +455,7 @@ function loggedGame() { return logged.find((g) => String(g.id) === $("log-game")
 
 function choosePlayers() {
   const g = loggedGame();
-  $("player-label").hidden = !g || g.kind === "hunt" || g.over;
+  $("player-label").hidden = !g || playedOnTray(g.kind) || g.over;
   $("sheet-button").hidden = !g;
   $("player").replaceChildren(...(g ? g.players : []).map((p) => new Option(p, p)));
   if (g && g.to_play.length) $("player").value = g.to_play[0];
@@ -462,7 +464,7 @@ function choosePlayers() {
     $("lang").value = game().lang;
     showTimer();
   }
-  if (g && g.kind === "hunt") {
+  if (g && playedOnTray(g.kind)) {
     $("hunt-players").replaceChildren();
     for (const name of g.players) addHuntPlayer(name);
   }
@@ -474,7 +476,7 @@ function updateAccept() {
   const recorded = capture && capture.recorded;
   const open = g && (!g.over || recorded);
   $("accept").hidden = !(capture && capture.tally && open && g.kind === capture.game);
-  $("accept-round").hidden = !(capture && capture.kind === "tray" && open && g.kind === "hunt");
+  $("accept-round").hidden = !(capture && capture.kind === "tray" && open && playedOnTray(g.kind));
   $("accept").disabled = $("accept-round").disabled = Boolean(recorded);
   for (const id of ["accept-note", "round-note"]) $(id).textContent = recorded ? `Recorded as ${recorded}.` : "";
   $("undo").hidden = !(recorded && !$("accept").hidden);
