@@ -25,6 +25,16 @@ for round in 1 2 3 4; do
     done
   done
 done
+# v3: the named configurations, every installed font, 24 scenes a folder
+seed=2000
+for config in tilt-20-55 mixed-colours dark-cubes one-colour tilt-0-20; do
+  for kind in loose tray crossword; do
+    for size in 640x480 480x640; do
+      seed=$((seed + 1))
+      synth "$kind" "$config" "$seed" "$size" "v3/$kind-$config-$size-$seed" --count 24 --all-fonts
+    done
+  done
+done
 # validation: never trained on, only used to choose the threshold
 for kind in crossword tray loose; do
   synth "$kind" wide 616161 800x600 "val/$kind" --count 10
@@ -33,5 +43,7 @@ done
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" --real ../shared/realdata \
   --steps 2000 --batch 16 --size 256 --seed 4 --checkpoint "$WORK/r2.pt" --out "$WORK/r2.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" --real ../shared/realdata \
-  --steps 5000 --batch 16 --size 256 --seed 5 --init "$WORK/r2.pt" --checkpoint "$WORK/r3.pt" --out "$OUT"
+  --steps 5000 --batch 16 --size 256 --seed 5 --init "$WORK/r2.pt" --checkpoint "$WORK/r3.pt" --out "$WORK/r3.onnx"
+OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" --real ../shared/realdata \
+  --steps 6000 --batch 16 --size 256 --seed 6 --init "$WORK/r3.pt" --checkpoint "$WORK/r4.pt" --out "$OUT"
 $PY -m cubecam.vision.detector.evaluate "$WORK/val/crossword" "$WORK/val/tray" "$WORK/val/loose" --choose --model "$OUT"

@@ -6,10 +6,12 @@ import pytest
 
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
+from cubecam.grid_format import parse_grid
 from cubecam.layout import LayoutKind
 from cubecam.synth import render_face
+from cubecam.synth.dataset import make_scene
 from cubecam.vision import annotate, read_photo
-from tests.vision.scenes import matches, rows, sample, scene, symbols, tilted
+from tests.vision.scenes import SIZE, matches, rows, sample, scene, symbols, tilted
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +92,16 @@ def test_a_crossword_photographed_at_40_degrees_is_read_exactly():
     assert data["layout"] == "crossword"
     assert data["rows"] == rows(label)
     assert sorted(data["unused"]) == sorted(label["unused"])
+
+
+def test_a_super_big_boggle_tray_with_solid_faces_is_read_exactly():
+    grid = parse_grid("DRL[BLOCK]AO\nEN[Th]TLT\nOPOE[Er]S\nNN[Qu]HUF\nS[BLOCK]TCTD\n[In]TOA[He]D")
+    image, label = make_scene(
+        "tray", 3, size=SIZE, cubeset="super-big-boggle-6x6", tray_size=6, layout=grid
+    )
+    reading = read_photo(image, cubeset=load_cubeset("super-big-boggle-6x6"), detector="learned")
+    assert_tray_read_exactly(reading, label)
+    assert sum(cube.symbol == "BLOCK" for cube in reading.cubes) == 2
 
 
 def test_loose_dice():

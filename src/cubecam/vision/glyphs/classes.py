@@ -16,7 +16,7 @@ import numpy as np
 
 LETTERS = (*"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Å", "Ä", "Ö", "Ü")
 MULTI = ("Qu", "An", "Er", "He", "In", "Th")
-CLASSES: tuple[str, ...] = (*LETTERS, *MULTI, "BLANK", "JOKER")
+CLASSES: tuple[str, ...] = (*LETTERS, *MULTI, "BLANK", "JOKER", "BLOCK")
 DEFAULT_ALPHABET = frozenset((*LETTERS, "Qu", "BLANK", "JOKER"))
 """What a photo may show when no cube set says otherwise (rare two-letter faces need a set)."""
 TURNS = 4

@@ -136,12 +136,15 @@ def rendered_crops(
 def scene_crops(
     scenes: int, seed: int, per_cube: int = 2
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Crops cut from rendered photos (:func:`cubecam.synth.dataset.make_scene`) exactly as
-    the reader cuts them: each face :func:`~cubecam.vision.pipeline.read_faces` finds in the
-    photo at working size, matched to its label, its outline a little jittered; the turn
-    follows from the label's corners."""
+    """Crops cut from rendered photos (:func:`cubecam.synth.dataset.make_scene`, every named
+    configuration in turn, every installed font) exactly as the reader cuts them: each face
+    the learned detector finds in the photo at working size, matched to its label, its outline
+    a little jittered; the turn follows from the label's corners."""
+    from cubecam.synth.configs import CONFIGS
     from cubecam.synth.dataset import KINDS, make_scene
     from cubecam.vision.pipeline import read_faces
+
+    configs = list(CONFIGS.values())
 
     rng = np.random.default_rng(seed)
     images, labels, turns = [], [], []
@@ -149,15 +152,20 @@ def scene_crops(
     for index in range(scenes):
         kind = KINDS[index % len(KINDS)]
         size = (int(rng.integers(700, 1400)), int(rng.integers(520, 1000)))
-        photo, label = make_scene(kind, seed * 100_000 + index, size=size)
+        config = configs[(index // len(KINDS)) % len(configs)]
+        photo, label = make_scene(
+            kind, seed * 100_000 + index, size=size, config=config, all_fonts=True
+        )
         try:
-            faces = read_faces(photo)
+            faces = read_faces(photo, detector="learned")
         except InputError:
             continue
         loaded, quads = faces.loaded, faces.quads
         gray = cv2.cvtColor(loaded.image, cv2.COLOR_BGR2GRAY)
         centres = np.array([q.center for q in quads])
         for cube in label["cubes"]:
+            if cube.get("visible", 1.0) < 0.9:  # a hand or a pencil lies over the glyph
+                continue
             symbol = canonical_symbol(cube["symbol"])
             corners = np.array(cube["corners"], np.float32) * loaded.scale
             centre = np.array(cube["center"]) * loaded.scale

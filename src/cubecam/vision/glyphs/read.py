@@ -3,7 +3,7 @@
 >>> import numpy as np
 >>> scores = read_glyphs(np.full((2, 64, 64), 200, np.uint8))
 >>> scores.probabilities.shape[1:], round(float(scores.probabilities[0].sum()), 3)
-((38, 4), 1.0)
+((39, 4), 1.0)
 """
 
 from __future__ import annotations

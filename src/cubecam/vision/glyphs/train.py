@@ -28,6 +28,7 @@ from torch import nn
 
 from cubecam.vision.glyphs.classes import CLASSES, SIZE, TURNS
 from cubecam.vision.glyphs.dataset import UNKNOWN_TURN, real_crops, rendered_crops, scene_crops
+from cubecam.vision.glyphs.evaluate import accuracy
 from cubecam.vision.glyphs.network import MODEL_PATH, GlyphNetwork
 
 CHANNELS = ((1, 16, True), (16, 32, True), (32, 64, True))
@@ -186,14 +187,6 @@ def rendered_parallel(what: str, count: int, seed: int, workers: int = 2) -> tup
     with ProcessPoolExecutor(workers) as pool:
         parts = list(pool.map(_render_chunk, chunks))
     return tuple(np.concatenate(arrays) for arrays in zip(*parts, strict=True))
-
-
-def accuracy(network: GlyphNetwork, images: np.ndarray, labels: np.ndarray) -> float:
-    if not len(images):
-        return float("nan")
-    probabilities, _ = network.scores(images)
-    symbols = probabilities.reshape(len(images), len(CLASSES), TURNS).max(2).argmax(1)
-    return float((symbols == labels).mean())
 
 
 def main() -> None:
