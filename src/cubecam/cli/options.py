@@ -62,6 +62,17 @@ def set_option(
     )
 
 
+def detector_option(command: F) -> F:
+    """``--detector``: how top faces are found (:data:`cubecam.vision.pipeline.DETECTORS`)."""
+    return click.option(
+        "--detector",
+        default="threshold",
+        show_default=True,
+        metavar="threshold|learned",
+        help="How top faces are found: outlines at many thresholds, or the learned detector.",
+    )(command)
+
+
 def json_option(command: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cubecam.cli.options import json_option, read_grid, set_option
+from cubecam.cli.options import detector_option, json_option, read_grid, set_option
 from cubecam.cli.photo_input import IMAGE, describe, image_out, write_annotated
 from cubecam.cubesets import load_cubeset, new_set_base, write_user_set
 from cubecam.errors import InputError
@@ -45,13 +45,7 @@ if TYPE_CHECKING:
     metavar="glyphs|tesseract",
     help="The glyph reader: the built-in one, or Tesseract (slower, upright only).",
 )
-@click.option(
-    "--detector",
-    default="threshold",
-    show_default=True,
-    metavar="threshold|learned",
-    help="How top faces are found: outlines at many thresholds, or the learned detector.",
-)
+@detector_option
 def read(
     image: Path,
     layout: str,

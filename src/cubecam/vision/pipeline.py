@@ -138,11 +138,16 @@ class CutFaces:
     views: np.ndarray
 
 
+def check_detector(detector: str) -> None:
+    """Refuse a face finder that :data:`DETECTORS` does not name."""
+    if detector not in DETECTORS:
+        raise InputError(f"unknown detector {detector!r} (known: {', '.join(DETECTORS)})")
+
+
 def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "threshold") -> CutFaces:
     """Load the photo, find its faces (with ``detector``, one of :data:`DETECTORS`), fit
     their lattice and cut every face out."""
-    if detector not in DETECTORS:
-        raise InputError(f"unknown detector {detector!r} (known: {', '.join(DETECTORS)})")
+    check_detector(detector)
     loaded, name = _loaded(source)
     learned = detector == "learned"
     quads = (
