@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -31,9 +32,11 @@ from pathlib import Path
 import cv2
 import httpx
 
+from cubecam import paths
 from cubecam.grid_format import parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.scorelog import ScoreLog
+from cubecam.serve.certificate import certificate
 from cubecam.serve.readers import cores
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_images" / "game-one-crossword.jpg"
@@ -48,23 +51,41 @@ def photo(width: int, height: int) -> bytes:
 
 
 class Server:
-    """``cubecam serve`` in its own process on a free port of 127.0.0.1."""
+    """``cubecam serve`` in its own process on a free port of 127.0.0.1; or ``app``, a factory
+    of the app to serve instead (``module:function``, called with ``folder`` in
+    ``$CUBECAM_BENCH_FOLDER``), run by uvicorn as ``cubecam serve`` runs its own. HTTPS with
+    ``tls``, its certificate in ``verify``."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, tls: bool = False, app: str | None = None) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
-        command = [sys.executable, "-m", "cubecam", "serve", "--port", str(port)]
-        command += ["--data-dir", str(folder), "--db", str(folder / "log.sqlite")]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        self.url = f"{'https' if tls else 'http'}://127.0.0.1:{port}"
+        if app is None:
+            command = [sys.executable, "-m", "cubecam", "serve", "--port", str(port)]
+            command += ["--data-dir", str(folder), "--db", str(folder / "log.sqlite")]
+            command += ["--tls"] if tls else []
+        else:
+            command = [sys.executable, "-m", "uvicorn", "--factory", app, "--port", str(port)]
+            command += ["--log-level", "warning"]
+            if tls:
+                made = certificate(paths.tls_dir(folder))
+                command += ["--ssl-certfile", str(made.cert), "--ssl-keyfile", str(made.key)]
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(sys.path),
+            "CUBECAM_BENCH_FOLDER": str(folder),
+        }
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        self.verify: ssl.SSLContext | bool = True
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
-                httpx.get(f"{self.url}/api/games")
+                if tls:
+                    self.verify = ssl.create_default_context(cafile=folder / "tls" / "cert.pem")
+                httpx.get(f"{self.url}/api/games", verify=self.verify)
                 return
-            except httpx.TransportError:
+            except (httpx.TransportError, OSError):
                 time.sleep(0.1)
         raise RuntimeError("the server did not start")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, File, Path, Request, UploadFile
@@ -55,13 +54,13 @@ async def post_frame(
 ) -> LiveOut:
     session = sessions_of(request).get(live_id)
     readers: Readers = request.app.state.readers
-    return await readers.run(partial(_feed, session, frame))
+    return await readers.run(lambda: feed_frame(session, read_photo_upload(frame)))
 
 
-def _feed(session: LiveSession, frame: UploadFile) -> LiveOut:
+def feed_frame(session: LiveSession, data: bytes) -> LiveOut:
+    """One JPEG frame voted into a live view: the layout voted so far, as the page gets it."""
     from cubecam.vision import load_image
 
-    data = read_photo_upload(frame)
     image = load_image(data)
     with session.lock:
         state = session.feed(data, image)
