@@ -3,7 +3,7 @@ import pytest
 from cubecam.cli.photo_input import apply_fixes, describe, layout_from
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
-from cubecam.layout import Face
+from cubecam.layout import Face, LayoutKind
 from tests.conftest import SAMPLES
 
 
@@ -54,13 +54,15 @@ def test_fixes_count_on_the_grid_as_printed():
 
 
 def test_an_unsure_cube_is_named_by_its_square_not_its_pixels():
-    from cubecam.vision.reading import CubeReading, Reading
+    from cubecam.reading import CubeReading, Reading
 
     cubes = [
-        CubeReading("W", 0.62, [("M", 0.2)], (657.0, 588.0), [], 0, 3),
-        CubeReading("T", 0.5, [], (100.0, 80.0), [], None, None),
+        CubeReading(
+            symbol="W", confidence=0.62, alternatives=[("M", 0.2)], center=(657, 588), row=0, col=3
+        ),
+        CubeReading(symbol="T", confidence=0.5, center=(100, 80)),
     ]
-    text = describe(Reading(parse_grid("...W\nunused: T"), cubes, (800, 600), []))
+    text = describe(Reading(kind=LayoutKind.CROSSWORD, cubes=cubes, image_size=(800, 600)))
     assert "unsure: the cube at row 1, column 4 reads W (62% sure); it could be M (20%)" in text
     assert "unsure: a cube left over reads T (50% sure); nothing else fits" in text
     assert "657" not in text and "588" not in text

@@ -51,4 +51,6 @@ def test_dark_tray_is_found_and_read():
     )
     assert len(set(centres)) == 16
     reading = read_photo(image)
-    assert reading.to_json()["rows"] == [list(LETTERS[i : i + 4]) for i in range(0, 16, 4)]
+    assert reading.model_dump(mode="json")["rows"] == [
+        list(LETTERS[i : i + 4]) for i in range(0, 16, 4)
+    ]

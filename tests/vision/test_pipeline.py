@@ -34,7 +34,9 @@ def assert_tray_read_exactly(reading, label) -> None:
     """A tray, every die read right, up to a turn of the whole tray."""
     assert reading.layout.kind is LayoutKind.TRAY
     want = np.array(rows(label), dtype=object)
-    assert any(np.rot90(want, k).tolist() == reading.to_json()["rows"] for k in range(4))
+    assert any(
+        np.rot90(want, k).tolist() == reading.model_dump(mode="json")["rows"] for k in range(4)
+    )
 
 
 def test_bundled_tray_photo_is_read_exactly():
@@ -47,12 +49,12 @@ def test_bundled_crossword_photo_is_mostly_read():
     reading = read_photo(path)
     assert reading.layout.kind is LayoutKind.CROSSWORD
     assert read_right(reading, label) >= 0.85
-    assert sorted(reading.to_json()["unused"]) == sorted(label["unused"])
+    assert sorted(reading.model_dump(mode="json")["unused"]) == sorted(label["unused"])
 
 
 def test_rendered_crossword(crossword):
     reading, label = crossword
-    data = reading.to_json()
+    data = reading.model_dump(mode="json")
     assert data["layout"] == "crossword"
     assert read_right(reading, label) >= 0.85
     assert len(data["cubes"]) == len(reading.cubes)
@@ -88,7 +90,7 @@ def test_a_tray_photographed_at_45_degrees_is_read_exactly():
 
 def test_a_crossword_photographed_at_40_degrees_is_read_exactly():
     image, label = tilted("crossword", 12, 40.0, 10.0)
-    data = read_photo(image).to_json()
+    data = read_photo(image).model_dump(mode="json")
     assert data["layout"] == "crossword"
     assert data["rows"] == rows(label)
     assert sorted(data["unused"]) == sorted(label["unused"])
@@ -107,7 +109,7 @@ def test_a_super_big_boggle_tray_with_solid_faces_is_read_exactly():
 def test_loose_dice():
     image, label = scene("loose")
     reading = read_photo(image, layout="loose")
-    data = reading.to_json()
+    data = reading.model_dump(mode="json")
     assert "rows" not in data
     assert all(cube.row is None for cube in reading.cubes)
     assert len(data["unused"]) == len(reading.cubes)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from cubecam.grid_format import format_grid
-from cubecam.layout import Square
-from cubecam.watch.votes import FrameReading, LayoutVotes
+from cubecam.layout import LayoutKind, Square
+from cubecam.reading import CubeReading, Reading
+from cubecam.watch.votes import LayoutVotes
 
 TIGER = ["...W.", "TIGER", "OF.A.", "N..V.", "...E."]
 
@@ -14,14 +15,15 @@ def frame(
     confidence: float = 0.9,
     unused: tuple[str, ...] = ("T", "U"),
     at: Square = (0, 0),
-) -> FrameReading:
-    cells = {
-        (at[0] + r, at[1] + c): (symbol, confidence)
+) -> Reading:
+    cubes = [
+        CubeReading(symbol=symbol, confidence=confidence, row=at[0] + r, col=at[1] + c)
         for r, row in enumerate(rows)
         for c, symbol in enumerate(row)
         if symbol != "."
-    }
-    return FrameReading(cells, unused)
+    ]
+    cubes += [CubeReading(symbol=symbol, confidence=confidence) for symbol in unused]
+    return Reading(kind=LayoutKind.CROSSWORD, cubes=cubes)
 
 
 def grid(votes: LayoutVotes) -> list[str]:

@@ -16,7 +16,7 @@ from cubecam.grid_format import format_grid, parse_face
 from cubecam.layout import Face, Layout, Square
 
 if TYPE_CHECKING:
-    from cubecam.vision.reading import Reading
+    from cubecam.reading import Reading
 
 F = TypeVar("F", bound=Callable)
 IMAGE = click.Path(dir_okay=False, path_type=Path)

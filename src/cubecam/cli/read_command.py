@@ -16,7 +16,7 @@ from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
 
 if TYPE_CHECKING:
-    from cubecam.vision.reading import Reading
+    from cubecam.reading import Reading
 
 
 @click.command()
@@ -76,7 +76,7 @@ def read(
     if annotate_path is not None:
         write_annotated(annotate_path, image, reading)
     if as_json:
-        click.echo(json.dumps(reading.to_json(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(reading.model_dump(mode="json"), ensure_ascii=False, indent=2))
     else:
         click.echo(describe(reading))
 

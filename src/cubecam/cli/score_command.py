@@ -99,7 +99,7 @@ def score(
     if as_json:
         data = tally.to_json()
         if reading is not None:
-            data["reading"] = reading.to_json()
+            data["reading"] = reading.model_dump(mode="json")
             data["grid"] = format_grid(layout)
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return

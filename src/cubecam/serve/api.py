@@ -41,7 +41,6 @@ from cubecam.serve.schemas import (
     BoardWordsOut,
     CaptureOut,
     CorrectionIn,
-    CubeOut,
     ErrorOut,
     GameOut,
     GridIn,
@@ -305,11 +304,7 @@ def capture_out(capture: Capture) -> CaptureOut:
         origin=(top, left) if layout.cells else (0, 0),
         rows=[[None if face is None else face.symbol for face in row] for row in layout.rows()],
         unused=[face.symbol for face in layout.unused],
-        cubes=[
-            CubeOut(index=i, **vars(cube))
-            for i, cube in enumerate(capture.cubes)
-            if not cube.removed
-        ],
+        cubes=[cube for cube in capture.cubes if not cube.removed],
         tally=TallyOut.of(tally) if tally else None,
         image_url=f"/api/captures/{capture.id}/annotated.jpg"
         if capture.image is not None

@@ -9,19 +9,18 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic.json_schema import SkipJsonSchema
 
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_face
 from cubecam.layout import Face, Layout
-
-if TYPE_CHECKING:
-    from cubecam.vision import Reading
+from cubecam.reading import CubeReading, Reading
 
 MEMORY_BYTES = 128 * 1024**2
 """The most the captures kept in memory may take together (about 50 photos' worth)."""
@@ -29,22 +28,57 @@ OVERHEAD_BYTES = 64 * 1024
 """About what a capture takes besides its pictures (its layout, reading and cubes)."""
 
 
-@dataclass
-class CubeState:
-    """One cube as the page shows it: what was read, and what a person typed instead."""
+class CaptureCube(BaseModel):
+    """One cube of a capture as the page shows it: what the camera read (nothing for a typed
+    or added cube) and what a person made of it. ``index`` names it in corrections; rows and
+    columns count from 0, as the capture's ``origin`` does."""
 
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+    index: int
     symbol: str
-    confidence: float = 1.0
-    unsure: bool = False
-    alternatives: tuple[str, ...] = ()
-    row: int | None = None
+    row: int | None = Field(
+        default=None, description="the cube's row on the grid; null for a cube left over"
+    )
     col: int | None = None
-    center: tuple[float, float] | None = None
-    corners: tuple[tuple[float, float], ...] | None = None
-    corrected_from: str | None = None
-    read_as: str | None = None
-    added: bool = False
-    removed: bool = False
+    read_as: str | None = Field(
+        default=None, description="what was read, where a person corrected the cube"
+    )
+    added: bool = Field(default=False, description="a cube the camera missed, added by a person")
+    read: SkipJsonSchema[CubeReading | None] = Field(default=None, exclude=True)
+    removed: SkipJsonSchema[bool] = Field(default=False, exclude=True)
+
+    @computed_field
+    @property
+    def confidence(self) -> float:
+        return 1.0 if self.read is None else self.read.confidence
+
+    @computed_field(description="read with low confidence: check this cube")
+    @property
+    def unsure(self) -> bool:
+        return self.read is not None and self.read.is_unsure()
+
+    @computed_field(description="runner-up readings, best first")
+    @property
+    def alternatives(self) -> list[str]:
+        return [] if self.read is None else [symbol for symbol, _ in self.read.alternatives]
+
+    @computed_field(description="(x, y) in the photo's pixels")
+    @property
+    def center(self) -> tuple[float, float] | None:
+        return None if self.read is None else self.read.center
+
+    @computed_field
+    @property
+    def corners(self) -> list[tuple[float, float]] | None:
+        return None if self.read is None else self.read.corners
+
+    @computed_field(
+        description="what the camera saw, where the cube set's faces made the reader change it"
+    )
+    @property
+    def corrected_from(self) -> str | None:
+        return None if self.read is None else self.read.corrected_from
 
 
 @dataclass(frozen=True)
@@ -64,7 +98,7 @@ class Capture:
     game: str
     lang: str
     layout: Layout
-    cubes: list[CubeState]
+    cubes: list[CaptureCube]
     reading: Reading | None = None
     photo: Path | None = None
     image: np.ndarray | None = field(default=None, repr=False)
@@ -106,7 +140,9 @@ class Capture:
         self._check_empty((row, col))
         face = parse_face(symbol.strip(), lowercase_is_wildcard=False)
         self.layout = self.layout.replace((row, col), face)
-        self.cubes.append(CubeState(face.symbol, row=row, col=col, added=True))
+        self.cubes.append(
+            CaptureCube(index=len(self.cubes), symbol=face.symbol, row=row, col=col, added=True)
+        )
 
     def remove(self, index: int) -> None:
         """Take cube ``index`` off the table: a false cube, or one added by mistake."""
@@ -121,7 +157,7 @@ class Capture:
             self._check_empty(square)
         self._put(index, self._take(index), square)
 
-    def _cube(self, index: int) -> CubeState:
+    def _cube(self, index: int) -> CaptureCube:
         self.check_unrecorded()
         live = [i for i, c in enumerate(self.cubes) if not c.removed]
         if index not in live:
@@ -175,44 +211,29 @@ class Capture:
         if self.reading is None:
             return None
         cubes = [
-            replace(read, symbol=state.symbol, row=state.row, col=state.col)
-            for read, state in zip(self.reading.cubes, self.cubes, strict=False)
-            if not state.removed
+            cube.read.model_copy(update={"symbol": cube.symbol, "row": cube.row, "col": cube.col})
+            for cube in self.cubes
+            if cube.read is not None and not cube.removed
         ]
-        return replace(self.reading, layout=self.layout, cubes=cubes)
+        return self.reading.model_copy(update={"cubes": cubes})
 
 
-def cubes_of_reading(reading: Reading) -> list[CubeState]:
+def cubes_of_reading(reading: Reading) -> list[CaptureCube]:
     """The page's view of each cube the vision read."""
-    unsure = {id(cube) for cube in reading.unsure()}
     return [
-        CubeState(
-            symbol=cube.symbol,
-            confidence=float(cube.confidence),
-            unsure=id(cube) in unsure,
-            alternatives=tuple(_symbols(cube.alternatives)),
-            row=cube.row,
-            col=cube.col,
-            center=(float(cube.center[0]), float(cube.center[1])),
-            corners=tuple((float(x), float(y)) for x, y in cube.corners),
-            corrected_from=cube.corrected_from,
-        )
-        for cube in reading.cubes
+        CaptureCube(index=i, symbol=cube.symbol, row=cube.row, col=cube.col, read=cube)
+        for i, cube in enumerate(reading.cubes)
     ]
 
 
-def cubes_of_layout(layout: Layout) -> list[CubeState]:
+def cubes_of_layout(layout: Layout) -> list[CaptureCube]:
     """One sure cube per face of a typed grid: its squares, then the cubes left over."""
-    cubes = [CubeState(face.symbol, row=r, col=c) for (r, c), face in layout.cells.items()]
-    return cubes + [CubeState(face.symbol) for face in layout.unused]
-
-
-def _symbols(alternatives: object) -> list[str]:
-    """Runner-up symbols, whether given as symbols or as (symbol, confidence) pairs."""
-    out = []
-    for alt in alternatives or ():
-        out.append(alt if isinstance(alt, str) else alt[0])
-    return out
+    placed = [(face, row, col) for (row, col), face in layout.cells.items()]
+    placed += [(face, None, None) for face in layout.unused]
+    return [
+        CaptureCube(index=i, symbol=face.symbol, row=row, col=col)
+        for i, (face, row, col) in enumerate(placed)
+    ]
 
 
 class CaptureStore:

@@ -25,7 +25,7 @@ from cubecam.watch.motion import move_points
 from cubecam.watch.watcher import FrameState
 
 if TYPE_CHECKING:
-    from cubecam.vision import Reading
+    from cubecam.reading import Reading
 
 LIVE = WatchSettings(reread_every=2, steady_reads=3, window=5)
 """At a few frames a second, a frame is read at least every other one; three reads that agree

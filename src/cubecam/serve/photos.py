@@ -14,7 +14,7 @@ from cubecam.errors import InputError
 from cubecam.layout import Square
 
 if TYPE_CHECKING:
-    from cubecam.vision import Reading
+    from cubecam.reading import Reading
 
 ANNOTATED_SIDE = 1600
 

@@ -11,6 +11,7 @@ from cubecam.rules.crossword import CrosswordTally
 from cubecam.rules.game import Game
 from cubecam.rules.games import GAMES
 from cubecam.rules.hunt import ScoredWord
+from cubecam.serve.captures import CaptureCube
 from cubecam.serve.games import LANGS
 
 SYMBOL = Field(
@@ -43,23 +44,6 @@ class GameOut(BaseModel):
         return cls(
             name=game.name, title=game.title, kind=game.layout_kind.value, lang=game.default_lang
         )
-
-
-class CubeOut(BaseModel):
-    index: int
-    symbol: str
-    confidence: float
-    unsure: bool = Field(description="read with low confidence: check this cube")
-    alternatives: list[str] = Field(description="runner-up readings, best first")
-    row: int | None = Field(description="the cube's row on the grid; null for a cube left over")
-    col: int | None
-    center: tuple[float, float] | None = Field(description="(x, y) in the photo's pixels")
-    corners: list[tuple[float, float]] | None
-    corrected_from: str | None = Field(
-        description="what the camera saw, where the cube set's faces made the reader change it"
-    )
-    read_as: str | None = Field(description="what was read, where a person corrected the cube")
-    added: bool = Field(description="a cube the camera missed, added by a person")
 
 
 class WordOut(BaseModel):
@@ -127,7 +111,7 @@ class CaptureOut(BaseModel):
     origin: tuple[int, int] = Field(description="(row, col) of the grid's top-left square")
     rows: list[list[str | None]]
     unused: list[str]
-    cubes: list[CubeOut]
+    cubes: list[CaptureCube]
     tally: TallyOut | None = Field(description="the score; null for a word-hunt board")
     image_url: str | None = Field(description="the annotated photo; null for a typed grid")
     photo_url: str | None = Field(description="the photo as taken; null for a typed grid")

@@ -1,4 +1,5 @@
-"""The camera side: read a photo of letter cubes into a :class:`~cubecam.layout.Layout`.
+"""The camera side: read a photo of letter cubes into a :class:`~cubecam.reading.Reading`
+(every cube's reading, and the :class:`~cubecam.layout.Layout` they make).
 
 The stages, one module each, in the order a photo goes through them:
 
@@ -17,6 +18,5 @@ from cubecam.vision.annotate import annotate
 from cubecam.vision.glyphs.read import read_face
 from cubecam.vision.load import load_image
 from cubecam.vision.pipeline import read_photo
-from cubecam.vision.reading import CubeReading, Reading
 
-__all__ = ["CubeReading", "Reading", "annotate", "load_image", "read_face", "read_photo"]
+__all__ = ["annotate", "load_image", "read_face", "read_photo"]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from cubecam.vision.reading import Reading
+from cubecam.reading import Reading
 
 SURE = (60, 180, 60)
 UNSURE = (0, 140, 255)

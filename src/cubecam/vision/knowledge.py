@@ -4,54 +4,28 @@ A set limits the symbols a photo can show (its faces, or its values and wildcard
 the set lists each cube's six faces, each cube in the photo is given a different physical
 cube, the assignment that is likeliest over all of them together (the least total −log
 probability of the face each shows), and reads as the face of its cube it most looks like.
-Any reading changed that way keeps the glyph reader's choice in ``corrected_from``.
+(:meth:`cubecam.reading.CubeReading.from_probabilities` keeps the glyph reader's choice of
+any cube read otherwise in ``corrected_from``.)
 
 >>> from cubecam.cubesets import load_cubeset
->>> guesses = [Guess({"Qu": 0.6, "O": 0.4}), Guess({"Qu": 0.9, "A": 0.1})]
->>> [(g.symbol, g.corrected_from) for g in apply_cubeset(guesses, load_cubeset("classic-4x4"))]
-[('O', 'Qu'), ('Qu', None)]
+>>> apply_cubeset([{"Qu": 0.6, "O": 0.4}, {"Qu": 0.9, "A": 0.1}], load_cubeset("classic-4x4"))
+['O', 'Qu']
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from cubecam.cubesets import CubeSet
 from cubecam.layout import canonical_symbol
+from cubecam.reading import Probabilities, likeliest
 
 FLOOR = 1e-9
 """The probability of a face the reader gave none (so that every assignment has a cost)."""
-
-
-@dataclass
-class Guess:
-    """One cube's symbol probabilities; ``symbol`` is the chosen one."""
-
-    probabilities: dict[str, float]
-    corrected_from: str | None = None
-    symbol: str = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.symbol = max(self.probabilities, key=self.probabilities.__getitem__)
-
-    @property
-    def confidence(self) -> float:
-        return self.probabilities.get(self.symbol, 0.0)
-
-    def alternatives(self, count: int = 3, floor: float = 0.005) -> list[tuple[str, float]]:
-        ranked = sorted(self.probabilities.items(), key=lambda item: -item[1])
-        return [(s, p) for s, p in ranked if s != self.symbol and p >= floor][:count]
-
-    def change_to(self, symbol: str) -> None:
-        if self.corrected_from is None:
-            self.corrected_from = self.symbol
-        self.symbol = symbol
-        if self.corrected_from == symbol:
-            self.corrected_from = None
 
 
 def alphabet(cubeset: CubeSet) -> frozenset[str]:
@@ -64,36 +38,37 @@ def alphabet(cubeset: CubeSet) -> frozenset[str]:
     return frozenset(symbols)
 
 
-def apply_cubeset(guesses: list[Guess], cubeset: CubeSet) -> list[Guess]:
-    """Restrict readings to the set's symbols, weigh close calls by how many of its cubes'
-    faces show each symbol (a set with five N faces and one Z reads a turned N/Z as N),
-    then give each cube its own physical cube (see the module)."""
+def apply_cubeset(cubes: Sequence[Probabilities], cubeset: CubeSet) -> list[str]:
+    """The symbol each cube reads as: within the set's symbols, close calls weighed by how
+    many of its cubes' faces show each symbol (a set with five N faces and one Z reads a
+    turned N/Z as N), then each cube given its own physical cube (see the module)."""
     allowed = alphabet(cubeset)
+    symbols = [likeliest(probabilities) for probabilities in cubes]
     if allowed:
-        for guess in guesses:
-            if guess.symbol not in allowed:
-                inside = {s: p for s, p in guess.probabilities.items() if s in allowed}
+        for i, probabilities in enumerate(cubes):
+            if symbols[i] not in allowed:
+                inside = {s: p for s, p in probabilities.items() if s in allowed}
                 if inside:
-                    guess.change_to(max(inside, key=inside.__getitem__))
+                    symbols[i] = likeliest(inside)
     if not cubeset.faces:
-        return guesses
+        return symbols
     counts = Counter(canonical_symbol(s) for cube in cubeset.faces for s in cube)
     weighted = [
-        {s: p * (counts.get(s, 0) + 0.5) ** 0.5 for s, p in guess.probabilities.items()}
-        for guess in guesses
+        {s: p * (counts.get(s, 0) + 0.5) ** 0.5 for s, p in probabilities.items()}
+        for probabilities in cubes
     ]
-    for guess, weights in zip(guesses, weighted, strict=True):
-        best = max(weights, key=weights.__getitem__)
-        if best != guess.symbol and best in allowed:
-            guess.change_to(best)
-    _assign_cubes(guesses, weighted, cubeset)
-    return guesses
+    for i, weights in enumerate(weighted):
+        best = likeliest(weights)
+        if best in allowed:
+            symbols[i] = best
+    _assign_cubes(symbols, weighted, cubeset)
+    return symbols
 
 
-def _assign_cubes(guesses: list[Guess], weighted: list[dict[str, float]], cubeset: CubeSet) -> None:
-    """Each guess the face of its own physical cube, by the likeliest joint assignment; a
-    guess left without a cube (more in the photo than in the set) keeps its reading."""
-    if not guesses:
+def _assign_cubes(symbols: list[str], weighted: list[dict[str, float]], cubeset: CubeSet) -> None:
+    """Each cube the face of its own physical cube, by the likeliest joint assignment; a
+    cube left without one (more in the photo than in the set) keeps its reading."""
+    if not symbols:
         return
     faces = [sorted({canonical_symbol(s) for s in cube}) for cube in cubeset.faces]
     best_face = [
@@ -107,5 +82,4 @@ def _assign_cubes(guesses: list[Guess], weighted: list[dict[str, float]], cubese
         ]
     )
     for i, c in zip(*linear_sum_assignment(cost), strict=True):
-        if best_face[i][c] != guesses[i].symbol:
-            guesses[i].change_to(best_face[i][c])
+        symbols[i] = best_face[i][c]

@@ -18,18 +18,18 @@ import numpy as np
 
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
-from cubecam.layout import Face, Layout, LayoutKind, Square
+from cubecam.layout import LayoutKind, Square
+from cubecam.reading import CubeReading, Probabilities, Reading, likeliest
 from cubecam.vision.crop import cut_faces, cut_views
 from cubecam.vision.detect import find_faces
 from cubecam.vision.detector.find import find_faces as find_learned_faces
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
-from cubecam.vision.knowledge import Guess, alphabet, apply_cubeset
+from cubecam.vision.knowledge import alphabet, apply_cubeset
 from cubecam.vision.lattice import Lattice, fit_lattice, turned
 from cubecam.vision.load import LoadedImage, load_scaled
 from cubecam.vision.looks import adjust_for_look, stale_look
 from cubecam.vision.quad import Quad
-from cubecam.vision.reading import CubeReading, Reading
 from cubecam.vision.tesseract import tesseract_probabilities
 
 WORKING_SIDE = 1000
@@ -111,12 +111,9 @@ def _probabilities(
     return p / np.maximum(p.sum(axis=1, keepdims=True), 1e-12)
 
 
-def _guesses(probabilities: np.ndarray) -> list[Guess]:
-    guesses = []
-    for row in probabilities:
-        top = np.argsort(row)[::-1][:6]
-        guesses.append(Guess({CLASSES[i]: float(row[i]) for i in top}))
-    return guesses
+def _likeliest(probabilities: np.ndarray) -> list[Probabilities]:
+    """Each cube's six likeliest symbols and their probabilities."""
+    return [{CLASSES[i]: float(row[i]) for i in np.argsort(row)[::-1][:6]} for row in probabilities]
 
 
 def _shows_glyph(image: np.ndarray, quads: list[Quad]) -> list[bool]:
@@ -214,13 +211,14 @@ def read_cut(
         probabilities = _probabilities(
             scores, allowed, turn if kind is LayoutKind.CROSSWORD else None, on_grid
         )
-    guesses = _guesses(probabilities)
-    if cubeset is not None:
-        guesses = apply_cubeset(guesses, cubeset)
+    likely = _likeliest(probabilities)
+    symbols = (
+        apply_cubeset(likely, cubeset) if cubeset is not None else [likeliest(p) for p in likely]
+    )
     squares = _squares(faces, kind, cubeset, notes)
     if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
-    return _reading(faces, guesses, squares, kind, turn, notes)
+    return _reading(faces, likely, symbols, squares, kind, turn, notes)
 
 
 def _squares(
@@ -243,7 +241,8 @@ def _squares(
 
 def _reading(
     faces: CutFaces,
-    guesses: list[Guess],
+    likely: list[Probabilities],
+    symbols: list[str],
     squares: list[Square | None],
     kind: LayoutKind,
     turn: int,
@@ -258,33 +257,28 @@ def _reading(
         for a, b in faces.lattice.lines(squares)
     ]
     placed = turned(squares, turn)
-    cubes, cells, unused, rejected = [], {}, [], []
-    for quad, guess, square, cell in zip(
-        faces.quads, guesses, placed, faces.lattice.cells, strict=True
+    cubes, taken, rejected = [], set(), []
+    for quad, probabilities, symbol, square, cell in zip(
+        faces.quads, likely, symbols, placed, faces.lattice.cells, strict=True
     ):
         full = quad.scaled(scale)
         if square is None and cell is not None and kind is LayoutKind.TRAY:
             rejected.append([(float(x), float(y)) for x, y in full.corners])
             continue
-        if square is not None and square in cells:
+        if square is not None and square in taken:
             row, col = square
             notes.append(f"two cubes read on row {row + 1}, column {col + 1}: one is left over")
             square = None
-        face = Face(guess.symbol)
-        if square is None:
-            unused.append(face)
-        else:
-            cells[square] = face
+        if square is not None:
+            taken.add(square)
         cubes.append(
-            CubeReading(
-                symbol=face.symbol,
-                confidence=guess.confidence,
-                alternatives=guess.alternatives(),
+            CubeReading.from_probabilities(
+                probabilities,
+                symbol,
                 center=full.center,
                 corners=[(float(x), float(y)) for x, y in full.corners],
                 row=None if square is None else square[0],
                 col=None if square is None else square[1],
-                corrected_from=guess.corrected_from,
             )
         )
     for cube in cubes:
@@ -298,5 +292,11 @@ def _reading(
                 f"{where} read as {cube.corrected_from}, changed to {cube.symbol}"
                 " to fit the cube set"
             )
-    layout = Layout(cells, tuple(unused), kind)
-    return Reading(layout, cubes, faces.loaded.size, notes, lines, rejected)
+    return Reading(
+        kind=kind,
+        cubes=cubes,
+        image_size=faces.loaded.size,
+        notes=notes,
+        lattice=lines,
+        rejected=rejected,
+    )

@@ -4,9 +4,12 @@ Each frame's reading numbers its squares from its own top-left cube, so a
 frame that misses an edge cube numbers the rest differently; every reading
 is first shifted onto the squares of the running consensus.
 
+>>> from cubecam.layout import LayoutKind
+>>> from cubecam.reading import CubeReading
 >>> votes = LayoutVotes(window=3)
->>> for cells in ({(0, 0): "O", (0, 1): "F"}, {(0, 0): "O", (0, 1): "E"}, {(0, 0): "O", (0, 1): "F"}):
-...     votes.add(FrameReading({sq: (s, 0.9) for sq, s in cells.items()}))
+>>> for second in "FEF":
+...     cubes = [CubeReading(symbol=s, confidence=0.9, row=0, col=c) for c, s in enumerate("O" + second)]
+...     votes.add(Reading(kind=LayoutKind.CROSSWORD, cubes=cubes))
 >>> [face.symbol for face in votes.consensus().cells.values()]
 ['O', 'F']
 """
@@ -14,44 +17,47 @@ is first shifted onto the squares of the running consensus.
 from __future__ import annotations
 
 from collections import Counter, defaultdict, deque
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import product
 
-from cubecam.layout import Face, Layout, LayoutKind, Square
+from cubecam.layout import Face, Layout, Square
+from cubecam.reading import CubeReading, Reading
 
-Vote = tuple[str, float]
 SHIFTS = sorted(product(range(-2, 3), repeat=2), key=lambda s: abs(s[0]) + abs(s[1]))
 
 
 @dataclass(frozen=True)
-class FrameReading:
-    """What one frame showed: each grid square's symbol and confidence, and the cubes left over."""
+class Frame:
+    """One frame's reading, shifted onto the squares of the consensus."""
 
-    cells: Mapping[Square, Vote]
-    unused: tuple[str, ...] = ()
-    kind: LayoutKind = LayoutKind.CROSSWORD
+    reading: Reading
+    shift: Square = (0, 0)
 
-    @classmethod
-    def of(cls, reading) -> FrameReading:
-        """From a vision ``Reading`` (cubes with ``row``/``col``; the rest are left over)."""
-        cells = {}
-        for cube in reading.cubes:
-            if cube.row is not None and cube.col is not None:
-                cells[(cube.row, cube.col)] = (cube.symbol, float(cube.confidence))
-        unused = tuple(face.symbol for face in reading.layout.unused)
-        return cls(cells, unused, reading.layout.kind)
+    @property
+    def cells(self) -> dict[Square, CubeReading]:
+        """The cubes on the grid, by their square on the consensus's numbering."""
+        dr, dc = self.shift
+        return {
+            (cube.row + dr, cube.col + dc): cube
+            for cube in self.reading.cubes
+            if cube.row is not None and cube.col is not None
+        }
+
+    @property
+    def unused(self) -> list[str]:
+        return [face.symbol for face in self.reading.layout.unused]
 
 
 @dataclass
 class LayoutVotes:
-    """The last ``window`` frame readings, aligned, and the layout most of them agree on."""
+    """The last ``window`` frames' readings, aligned, and the layout most of them agree on."""
 
     window: int = 7
-    frames: deque[FrameReading] = field(default_factory=deque)
+    frames: deque[Frame] = field(default_factory=deque)
 
-    def add(self, frame: FrameReading) -> None:
-        """Vote with one more frame, shifted onto the consensus's squares."""
+    def add(self, reading: Reading) -> None:
+        """Vote with one more frame's reading, shifted onto the consensus's squares."""
+        frame = Frame(reading)
         if self.frames:
             frame = self._aligned(frame, self.consensus())
         self.frames.append(frame)
@@ -67,47 +73,46 @@ class LayoutVotes:
         if not self.frames:
             return Layout()
         ballots: dict[Square, Counter[str]] = defaultdict(Counter)
-        for frame in self.frames:
-            for square, (symbol, confidence) in frame.cells.items():
-                ballots[square][symbol] += max(confidence, 1e-3)
+        frames = [(frame.cells, frame.unused) for frame in self.frames]
+        for frame_cells, _ in frames:
+            for square, cube in frame_cells.items():
+                ballots[square][cube.symbol] += max(cube.confidence, 1e-3)
         quorum = len(self.frames) / 2
         cells = {}
         for square, ballot in ballots.items():
-            seen = sum(square in frame.cells for frame in self.frames)
+            seen = sum(square in frame_cells for frame_cells, _ in frames)
             if seen > quorum:
                 cells[square] = Face(ballot.most_common(1)[0][0])
         unused = []
-        for symbol in sorted({s for frame in self.frames for s in frame.unused}):
-            counts = sorted((frame.unused.count(symbol) for frame in self.frames), reverse=True)
+        for symbol in sorted({s for _, frame_unused in frames for s in frame_unused}):
+            counts = sorted(
+                (frame_unused.count(symbol) for _, frame_unused in frames), reverse=True
+            )
             unused += [symbol] * counts[len(counts) // 2]  # as many as most frames saw
         top = min((r for r, _ in cells), default=0)
         left = min((c for _, c in cells), default=0)
         cells = {(r - top, c - left): face for (r, c), face in cells.items()}
-        return Layout(cells, tuple(Face(s) for s in unused), self.frames[-1].kind)
+        return Layout(cells, tuple(Face(s) for s in unused), self.frames[-1].reading.kind)
 
-    def _aligned(self, frame: FrameReading, consensus: Layout) -> FrameReading:
+    def _aligned(self, frame: Frame, consensus: Layout) -> Frame:
         """``frame`` moved by the shift that lays most of its cubes on matching squares."""
         anchor = self._origin()
+        cells = frame.cells
 
         def agreement(shift: Square) -> tuple[int, int]:
             dr, dc = shift
             same = sum(
                 1
-                for (r, c), (symbol, _) in frame.cells.items()
+                for (r, c), cube in cells.items()
                 if (face := consensus.cells.get((r + dr - anchor[0], c + dc - anchor[1])))
-                and face.symbol == symbol
+                and face.symbol == cube.symbol
             )
             present = sum(
-                (r + dr - anchor[0], c + dc - anchor[1]) in consensus.cells for r, c in frame.cells
+                (r + dr - anchor[0], c + dc - anchor[1]) in consensus.cells for r, c in cells
             )
             return same, present
 
-        dr, dc = max(SHIFTS, key=agreement)
-        return FrameReading(
-            {(r + dr, c + dc): vote for (r, c), vote in frame.cells.items()},
-            frame.unused,
-            frame.kind,
-        )
+        return Frame(frame.reading, max(SHIFTS, key=agreement))
 
     def _origin(self) -> Square:
         """The top-left square of the frames' own numbering that the consensus calls (0, 0)."""

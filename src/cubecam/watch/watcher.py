@@ -10,10 +10,11 @@ import numpy as np
 
 from cubecam.errors import InputError
 from cubecam.layout import Layout
+from cubecam.reading import Reading
 from cubecam.watch.motion import IDENTITY, Glance
-from cubecam.watch.votes import FrameReading, LayoutVotes
+from cubecam.watch.votes import LayoutVotes
 
-Reader = Callable[[np.ndarray], object]
+Reader = Callable[[np.ndarray], Reading]
 
 
 @dataclass
@@ -37,7 +38,7 @@ class FrameState:
     layout: Layout
     steady: bool
     became_steady: bool
-    reading: object | None
+    reading: Reading | None
 
 
 @dataclass
@@ -62,7 +63,7 @@ class Watcher:
         self.frames = 0
         self.reads = 0
         self._reference: Glance | None = None
-        self._reading: object | None = None
+        self._reading: Reading | None = None
         self._reading_glance: Glance | None = None
         self._pending: Future | None = None
         self._pending_glance: Glance | None = None
@@ -126,7 +127,7 @@ class Watcher:
             self._pending = Future()
             self._pending.set_result(self._read(frame))
 
-    def _read(self, frame: np.ndarray) -> object | None:
+    def _read(self, frame: np.ndarray) -> Reading | None:
         try:
             return self.reader(frame)
         except InputError:
@@ -142,7 +143,7 @@ class Watcher:
             return False
         self._reading, self._reading_glance = reading, glance
         before = self.votes.consensus()
-        self.votes.add(FrameReading.of(reading))
+        self.votes.add(reading)
         after = self.votes.consensus()
         self._unchanged_reads = self._unchanged_reads + 1 if after == before else 0
         if self._unchanged_reads + 1 >= self.settings.steady_reads:
