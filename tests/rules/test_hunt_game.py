@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from pydantic_core import to_jsonable_python
 
 from cubecam.errors import InputError
 from cubecam.lexicon import load_lexicon
@@ -167,7 +168,7 @@ def test_the_english_variant_uses_the_english_lexicon_and_points():
 
 def test_render_and_json_agree():
     tally = score({"Anna": ["rakt", "mor"], "Bo": ["drake"]})
-    data = tally.to_json()
+    data = to_jsonable_python(tally)
     assert data["winner"] == "Bo"
     assert data["players"][0] == {
         "name": "Anna",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from pathlib import Path
 
 import click
+from pydantic_core import to_jsonable_python
 
 from cubecam.cli.options import json_option, lexicon_options, set_option
 from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
@@ -118,19 +118,19 @@ def hunt(
         text.append(path_text)
     if players:
         tally = rules.score(board, lexicon, players)
-        report.update(tally.to_json())
+        report.update(to_jsonable_python(tally))
         text.append(tally.render())
     if solve_board or missed:
         words = rules.solve(board, lexicon)
         if solve_board:
-            report["words"] = [asdict(w) for w in words]
+            report["words"] = to_jsonable_python(words)
             report["max_score"] = sum(w.points for w in words)
             report["lexicon"] = lexicon.name
             text.append(solution(words, lexicon))
         if missed:
             written = {word for written_by in players.values() for word in written_by}
             best = [w for w in words if w.word not in written][:MISSED]
-            report["missed"] = [asdict(w) for w in best]
+            report["missed"] = to_jsonable_python(best)
             text.append(_missed(best))
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic_core import to_jsonable_python
+
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout, LayoutKind
@@ -281,7 +283,7 @@ class ScoreLog:
         if not isinstance(match.game, Hunt):
             raise InputError(f"game {game_id} is {match.game.title}, not a word hunt")
         tally = match.game.score_round(match, board, words, lexicon or self.lexicon(match))
-        players = {p.name: p.to_json() for p in tally.players}
+        players = {p.name: to_jsonable_python(p) for p in tally.players}
         return self.record_round(
             game_id, tally.totals(), tallies=players, board=board, text=tally.render()
         )

@@ -16,6 +16,7 @@ from fastapi import (
     Response,
     UploadFile,
 )
+from pydantic_core import to_jsonable_python
 
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -46,7 +47,6 @@ from cubecam.serve.schemas import (
     GridIn,
     HuntIn,
     HuntOut,
-    HuntWordOut,
     MeaningOut,
     MoveIn,
     TallyOut,
@@ -201,8 +201,8 @@ def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
     written = {w.word for p in tally.players for w in (*p.accepted, *p.rejected)}
     missed = [w for w in words if w.word not in written][:MISSED]
     return HuntOut(
-        **tally.to_json(),
-        missed=[HuntWordOut(word=w.word, points=w.points) for w in missed],
+        **to_jsonable_python(tally),
+        missed=missed,
         max_score=sum(w.points for w in words),
         text=tally.render(),
     )

@@ -10,7 +10,7 @@ from cubecam.layout import Square
 from cubecam.rules.crossword import CrosswordTally
 from cubecam.rules.game import Game
 from cubecam.rules.games import GAMES
-from cubecam.rules.hunt import ScoredWord
+from cubecam.rules.hunt import PlayerTally, ScoredWord
 from cubecam.serve.captures import CaptureCube
 from cubecam.serve.games import LANGS
 
@@ -170,11 +170,6 @@ class HuntIn(Strict):
     )
 
 
-class HuntWordOut(BaseModel):
-    word: str
-    points: int
-
-
 class MeaningOut(BaseModel):
     word: str
     meaning: str | None = Field(
@@ -204,27 +199,14 @@ class BoardWordsOut(BaseModel):
         )
 
 
-class HuntRejectedOut(BaseModel):
-    word: str
-    reason: str
-
-
-class HuntPlayerOut(BaseModel):
-    name: str
-    total: int
-    accepted: list[HuntWordOut]
-    rejected: list[HuntRejectedOut]
-    duplicates: list[str] = Field(description="words written twice, counted once")
-
-
 class HuntOut(BaseModel):
     rules: str = Field(examples=["Swedish word hunt"])
     fast: bool
     lexicon: str = Field(description="the word list, and whether compounds count")
-    players: list[HuntPlayerOut]
+    players: list[PlayerTally]
     winner: str | None = Field(description="null on a tie")
     winners: list[str]
-    missed: list[HuntWordOut] = Field(description="the best words on the board nobody wrote")
+    missed: list[ScoredWord] = Field(description="the best words on the board nobody wrote")
     max_score: int = Field(description="what every word on the board would score")
     text: str = Field(description="the tally as read out at the table")
 

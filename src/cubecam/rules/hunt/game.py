@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from pydantic.dataclasses import rebuild_dataclass
+
 from cubecam.errors import InputError
 from cubecam.layout import Layout, LayoutKind
 from cubecam.lexicon import Lexicon
@@ -170,6 +172,9 @@ class Hunt(Game):
             match.lang or self.default_lang, fast=match.options.get("fast", False)
         )
         return rules.score(Board.from_layout(board), lexicon, lists)
+
+
+rebuild_dataclass(RoundTally)  # a round's rules are a Hunt, known from here on
 
 
 class EnglishHunt(Hunt):

@@ -1,14 +1,27 @@
 """A word-hunt round's tally: each player's words that score, those that do not, and why.
 
+>>> from pydantic_core import to_jsonable_python
 >>> tally = PlayerTally("Anna", (ScoredWord("rakt", 2),), (RejectedWord("ok", "too short"),))
->>> tally.total, tally.to_json()["rejected"]
+>>> tally.total, to_jsonable_python(tally)["rejected"]
 (2, [{'word': 'ok', 'reason': 'too short'}])
+
+Their JSON is their pydantic schema (``pydantic_core.to_jsonable_python``, or a field of a
+pydantic model): a round's ``rules`` is its rules' title.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
+
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    computed_field,
+    field_serializer,
+    model_serializer,
+)
+from pydantic.dataclasses import dataclass
 
 if TYPE_CHECKING:
     from cubecam.rules.hunt.game import Hunt
@@ -37,43 +50,60 @@ class PlayerTally:
     name: str
     accepted: tuple[ScoredWord, ...]
     rejected: tuple[RejectedWord, ...]
-    duplicates: tuple[str, ...] = ()
+    duplicates: tuple[str, ...] = Field(default=(), description="words written twice, counted once")
 
+    @computed_field
     @property
     def total(self) -> int:
         return sum(word.points for word in self.accepted)
 
-    def to_json(self) -> dict:
-        return {
-            "name": self.name,
-            "total": self.total,
-            "accepted": [asdict(word) for word in self.accepted],
-            "rejected": [asdict(word) for word in self.rejected],
-            "duplicates": list(self.duplicates),
-        }
+    @model_serializer(mode="wrap")
+    def _total_after_name(self, handler: SerializerFunctionWrapHandler):
+        """The total after the name (no return type, so the schema stays the fields')."""
+        data = handler(self)
+        return {"name": data.pop("name"), "total": data.pop("total")} | data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, config=ConfigDict(arbitrary_types_allowed=True))
 class RoundTally:
     """A scored round: every player's tally, the rules and the lexicon used."""
 
     players: tuple[PlayerTally, ...]
     rules: Hunt
-    lexicon: str
+    lexicon: str = Field(description="the word list, and whether compounds count")
 
     def totals(self) -> dict[str, int]:
         return {player.name: player.total for player in self.players}
 
+    @computed_field(description="the fast variant: every valid word scores")
+    @property
+    def fast(self) -> bool:
+        return self.rules.fast
+
+    @computed_field(description="null on a tie")
+    @property
+    def winner(self) -> str | None:
+        """The round's winner, or None on a tie."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @computed_field
     @property
     def winners(self) -> tuple[str, ...]:
         """The players with the round's highest total (more than one on a tie)."""
         best = max((player.total for player in self.players), default=0)
         return tuple(player.name for player in self.players if player.total == best)
 
-    @property
-    def winner(self) -> str | None:
-        """The round's winner, or None on a tie."""
-        return self.winners[0] if len(self.winners) == 1 else None
+    @field_serializer("rules")
+    def _rules_title(self, rules: Hunt) -> str:
+        return rules.rules_title
+
+    @model_serializer(mode="wrap")
+    def _rules_first(self, handler: SerializerFunctionWrapHandler):
+        """The rules, whether fast, and the lexicon first (no return type, so the schema
+        stays the fields')."""
+        data = handler(self)
+        first = {key: data.pop(key) for key in ("rules", "fast", "lexicon")}
+        return first | data
 
     def render(self) -> str:
         """The tally as read out at the table."""
@@ -95,16 +125,6 @@ class RoundTally:
         elif self.players:
             lines.append(f"Round tied: {', '.join(self.winners)}")
         return "\n".join(lines)
-
-    def to_json(self) -> dict:
-        return {
-            "rules": self.rules.rules_title,
-            "fast": self.rules.fast,
-            "lexicon": self.lexicon,
-            "players": [player.to_json() for player in self.players],
-            "winner": self.winner,
-            "winners": list(self.winners),
-        }
 
 
 def parse_word_list(text: str) -> list[str]:
