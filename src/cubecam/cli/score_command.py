@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import click
+from pydantic_core import to_jsonable_python
 
 from cubecam.cli.options import json_option, lexicon_options, read_grid, set_option
 from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
@@ -97,7 +98,7 @@ def score(
             raise InputError("--annotate draws on a photo: give a photo, not --grid")
         write_annotated(annotate_path, photo, reading, word_validity(tally))
     if as_json:
-        data = tally.to_json()
+        data = to_jsonable_python(tally)
         if reading is not None:
             data["reading"] = reading.model_dump(mode="json")
             data["grid"] = format_grid(layout)
@@ -152,7 +153,9 @@ def adlib(
     layouts = {name: read_grid(path) for name, path in zip(names, grids, strict=True)}
     result = score_round(layouts, load_lexicon(lang, wordlist), AdLib(load_cubeset(cubeset)))
     click.echo(
-        json.dumps(result.to_json(), ensure_ascii=False, indent=2) if as_json else result.render()
+        json.dumps(to_jsonable_python(result), ensure_ascii=False, indent=2)
+        if as_json
+        else result.render()
     )
 
 

@@ -8,7 +8,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import Annotated
+
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    computed_field,
+    field_serializer,
+    model_serializer,
+)
+from pydantic.dataclasses import dataclass
 
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
@@ -72,13 +83,23 @@ def facing_differences(first: Layout, second: Layout, names: tuple[str, str]) ->
     return differences
 
 
-@dataclass
+@dataclass(config=ConfigDict(serialize_by_alias=True))
 class AdLibRound:
-    """Both players' tallies for one round and any difference in their facings."""
+    """Both players' tallies for one round and any difference in their facings.
 
-    tallies: dict[str, CrosswordTally]
+    In JSON: ``players`` (each tally with the player's ``name`` first), ``same_facings``,
+    ``differences``, ``winner``.
+    """
+
+    tallies: Annotated[dict[str, CrosswordTally], Field(serialization_alias="players")]
     differences: list[str]
 
+    @computed_field
+    @property
+    def same_facings(self) -> bool:
+        return not self.differences
+
+    @computed_field(description="null on a tie")
     @property
     def winner(self) -> str | None:
         """The player with the higher final score, or None on a tie."""
@@ -97,13 +118,16 @@ class AdLibRound:
         parts.append(f"Round: {scores}; " + (f"{self.winner} leads" if self.winner else "tied"))
         return "\n\n".join(parts)
 
-    def to_json(self) -> dict:
-        return {
-            "players": [{"name": n, **t.to_json()} for n, t in self.tallies.items()],
-            "same_facings": not self.differences,
-            "differences": self.differences,
-            "winner": self.winner,
-        }
+    @field_serializer("tallies", mode="wrap")
+    def _named(self, tallies: dict, handler: SerializerFunctionWrapHandler) -> list[dict]:
+        return [{"name": name} | tally for name, tally in handler(tallies).items()]
+
+    @model_serializer(mode="wrap")
+    def _facings_first(self, handler: SerializerFunctionWrapHandler):
+        """Whether the facings were the same before the differences (no return type, so the
+        stays the fields')."""
+        data = handler(self)
+        return {key: data[key] for key in ("players", "same_facings", "differences", "winner")}
 
 
 def score_round(

@@ -48,7 +48,7 @@ class Toss:
 
     @classmethod
     def from_json(cls, tally: dict) -> Toss:
-        """The toss of a tally as :meth:`CrosswordTally.to_json` wrote it."""
+        """The toss of a tally as its JSON schema writes it."""
         lengths = frozenset(len(w["word"]) for w in tally["words"] if w["valid"])
         return cls(int(tally["final"]), lengths)
 

@@ -5,11 +5,25 @@ Across: OF, 1+1 = 2
 Total score: 2
 No cubes left over
 Final score: 2
+
+Its JSON is its pydantic schema (``pydantic_core.to_jsonable_python``); rows and columns
+count from 1 there, as the messages do.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from typing import Annotated
+
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    computed_field,
+    field_serializer,
+    model_serializer,
+)
+from pydantic.dataclasses import dataclass
 
 from cubecam.layout import Face, Square
 
@@ -25,6 +39,10 @@ def signed(number: int) -> str:
     return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
+def _symbols_of(faces: list[Face]) -> list[str]:
+    return [face.symbol for face in faces]
+
+
 @dataclass
 class WordScore:
     """One word of a crossword and what it scores."""
@@ -36,23 +54,47 @@ class WordScore:
     valid: bool
     reason: str | None = None
 
+    @computed_field
     @property
     def score(self) -> int:
         """The sum of its letter values; nothing when the word is not allowed."""
         return sum(self.values) if self.valid else 0
 
+    @field_serializer("direction")
+    def _lower(self, direction: str) -> str:
+        return direction.lower()
 
-@dataclass
+    @field_serializer("squares")
+    def _squares(self, squares: tuple[Square, ...]) -> list[list[int]]:
+        return [[row + 1, col + 1] for row, col in squares]
+
+    @model_serializer(mode="wrap")
+    def _score_after_values(self, handler: SerializerFunctionWrapHandler):
+        """The score after the values (no return type, so the schema stays the fields')."""
+        data = handler(self)
+        tail = {key: data.pop(key) for key in ("valid", "reason")}
+        return data | tail
+
+
+@dataclass(config=ConfigDict(serialize_by_alias=True))
 class Deduction:
     """Cubes whose values are taken off the score, and why."""
 
     why: str
-    faces: list[Face]
+    faces: Annotated[list[Face], Field(serialization_alias="symbols")]
     values: list[int]
 
     @property
     def total(self) -> int:
         return sum(self.values)
+
+    @field_serializer("why")
+    def _plural(self, why: str) -> str:
+        return why.format(s="s")
+
+    @field_serializer("faces")
+    def _symbols(self, faces: list[Face]) -> list[str]:
+        return _symbols_of(faces)
 
 
 @dataclass
@@ -66,22 +108,45 @@ class CrosswordTally:
     game: str = ""
     lexicon: str = ""
 
+    @computed_field
     @property
     def total(self) -> int:
         return sum(w.score for w in self.words)
 
+    @computed_field
     @property
     def deduction(self) -> int:
         return sum(d.total for d in self.deductions)
 
+    @computed_field
     @property
     def final(self) -> int:
         return self.total - self.deduction
 
+    @computed_field
     @property
     def unused(self) -> list[Face]:
         """Every cube whose value is deducted."""
         return [face for d in self.deductions for face in d.faces]
+
+    @field_serializer("wildcards")
+    def _wildcards(self, wildcards: dict[Square, str]) -> list[dict[str, int | str]]:
+        return [
+            {"row": row + 1, "col": col + 1, "letter": letter}
+            for (row, col), letter in sorted(wildcards.items())
+        ]
+
+    @field_serializer("unused")
+    def _unused(self, unused: list[Face]) -> list[str]:
+        return _symbols_of(unused)
+
+    @model_serializer(mode="wrap")
+    def _in_reading_order(self, handler: SerializerFunctionWrapHandler):
+        """What was scored, the words and cubes, then the sums (no return type, so the schema
+        stays the fields')."""
+        data = handler(self)
+        order = ("game", "lexicon", "words", "wildcards", "unused", "deductions", "deduction")
+        return {key: data[key] for key in (*order, "total", "final", "violations")}
 
     def render(self) -> str:
         """The tally as the rulebook prints it, one line per word."""
@@ -107,39 +172,3 @@ class CrosswordTally:
             lines.append(f"{len(d.faces)} {what} ({values}): {MINUS}{d.total}")
         lines.append(f"Final score: {signed(self.final)}")
         return "\n".join(lines)
-
-    def to_json(self) -> dict:
-        """The tally as one JSON object; rows and columns count from 1, as the messages do."""
-        return {
-            "game": self.game,
-            "lexicon": self.lexicon,
-            "words": [
-                {
-                    "word": w.word,
-                    "direction": w.direction.lower(),
-                    "squares": [[row + 1, col + 1] for row, col in w.squares],
-                    "values": w.values,
-                    "score": w.score,
-                    "valid": w.valid,
-                    "reason": w.reason,
-                }
-                for w in self.words
-            ],
-            "wildcards": [
-                {"row": row + 1, "col": col + 1, "letter": letter}
-                for (row, col), letter in sorted(self.wildcards.items())
-            ],
-            "unused": [face.symbol for face in self.unused],
-            "deductions": [
-                {
-                    "why": d.why.format(s="s"),
-                    "symbols": [f.symbol for f in d.faces],
-                    "values": d.values,
-                }
-                for d in self.deductions
-            ],
-            "deduction": self.deduction,
-            "total": self.total,
-            "final": self.final,
-            "violations": self.violations,
-        }

@@ -201,7 +201,7 @@ class ScoreLog:
                 standing.round,
                 PLAY,
                 tally.final,
-                tally.to_json(),
+                to_jsonable_python(tally),
                 match.player(player),
                 format_grid(layout),
                 str(photo) if photo else None,

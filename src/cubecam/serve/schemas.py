@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic_core import to_jsonable_python
 
 from cubecam.layout import Square
 from cubecam.rules.crossword import CrosswordTally
@@ -98,7 +99,7 @@ class TallyOut(BaseModel):
             words=words,
             deductions=deductions,
             text=tally.render(),
-            details=tally.to_json(),
+            details=to_jsonable_python(tally),
         )
 
 
