@@ -69,6 +69,18 @@ def test_the_users_set_wins_over_a_shipped_one_of_the_same_name(sets_folder):
     assert available_cubesets()["adlib"] == sets_folder / "adlib.toml"
 
 
+def test_a_calibration_folder_wins_over_the_users_sets_and_the_shipped_ones(
+    sets_folder, tmp_path, monkeypatch
+):
+    (sets_folder / "adlib.toml").write_text('name = "adlib"\ncubes = 12\n')
+    extra = tmp_path / "more-sets"
+    extra.mkdir()
+    (extra / "adlib.toml").write_text('name = "adlib"\ncubes = 11\n')
+    monkeypatch.setenv("CUBECAM_CALIBRATION", str(extra))
+    assert load_cubeset("adlib").count == 11
+    assert available_cubesets()["adlib"] == extra / "adlib.toml"
+
+
 def test_a_set_like_itself_or_an_unknown_set_is_a_clear_error(sets_folder):
     (sets_folder / "loop.toml").write_text('name = "loop"\nlike = "round"\n')
     (sets_folder / "round.toml").write_text('name = "round"\nlike = "loop"\n')

@@ -1,6 +1,6 @@
 from cubecam import paths
 
-VARIABLES = ("CUBECAM_DATA", "CUBECAM_DB", "CUBECAM_CACHE_DIR")
+VARIABLES = ("CUBECAM_DATA", "CUBECAM_DB", "CUBECAM_CACHE_DIR", "CUBECAM_CALIBRATION")
 
 
 def test_every_folder_follows_its_environment_variable(tmp_path, monkeypatch):
@@ -15,6 +15,8 @@ def test_every_folder_follows_its_environment_variable(tmp_path, monkeypatch):
     assert paths.lexicon_cache_dir() == tmp_path / "cache" / "lexicon"
     monkeypatch.setenv("CUBECAM_DB", str(tmp_path / "x.sqlite3"))
     assert paths.score_log() == tmp_path / "x.sqlite3"
+    monkeypatch.setenv("CUBECAM_CALIBRATION", str(tmp_path / "sets"))
+    assert paths.extra_cubesets_dir() == tmp_path / "sets"
 
 
 def test_without_variables_the_platform_folders_are_used(monkeypatch):
@@ -23,3 +25,4 @@ def test_without_variables_the_platform_folders_are_used(monkeypatch):
     assert paths.data_dir().name == "cubecam" and paths.cache_dir().name == "cubecam"
     assert paths.data_dir() != paths.cache_dir()
     assert paths.score_log() == paths.data_dir() / "scores.sqlite3"
+    assert paths.extra_cubesets_dir() is None

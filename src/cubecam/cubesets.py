@@ -13,7 +13,6 @@ else its file says), under its own name, so that its calibrated look goes with i
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from collections import Counter
@@ -32,9 +31,8 @@ def calibration_dirs() -> list[Path]:
     """Where sets are looked up, the first holding a name winning: ``$CUBECAM_CALIBRATION``,
     the user's own sets, then the shipped ones (a source checkout's top-level ``calibration/``,
     which its users edit, else the copy inside the installed package)."""
-    dirs = (
-        [Path(os.environ["CUBECAM_CALIBRATION"])] if os.environ.get("CUBECAM_CALIBRATION") else []
-    )
+    extra = paths.extra_cubesets_dir()
+    dirs = [extra] if extra else []
     here = Path(__file__).resolve().parent
     checkout = here.parents[1]
     source = (checkout / "pyproject.toml").is_file() and (checkout / "calibration").is_dir()

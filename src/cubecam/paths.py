@@ -7,6 +7,7 @@ data folder    ``~/.local/share/cubecam/``                 ``$CUBECAM_DATA``
 score log      ``scores.sqlite3`` in the data folder       ``$CUBECAM_DB``
 looks          ``looks/NAME.npz`` in the data folder       (the data folder)
 cube sets      ``sets/NAME.toml`` in the data folder       (the data folder)
+more sets      none (looked up before all others)          ``$CUBECAM_CALIBRATION``
 photos         ``photos/`` in the data folder              ``serve --data-dir``
 certificate    ``tls/`` in the data folder                 ``serve --data-dir``
 cache          ``~/.cache/cubecam/``                       ``$CUBECAM_CACHE_DIR``
@@ -50,6 +51,12 @@ def looks_dir() -> Path:
 def cubesets_dir() -> Path:
     """The user's own cube sets, one ``NAME.toml`` a set (``calibrate`` writes one too)."""
     return data_dir() / "sets"
+
+
+def extra_cubesets_dir() -> Path | None:
+    """A folder of cube sets looked up before all others (``$CUBECAM_CALIBRATION``), if set."""
+    folder = os.environ.get("CUBECAM_CALIBRATION")
+    return Path(folder) if folder else None
 
 
 def photos_dir(data: Path | None = None) -> Path:
