@@ -125,7 +125,7 @@ class AdLibRound:
     @model_serializer(mode="wrap")
     def _facings_first(self, handler: SerializerFunctionWrapHandler):
         """Whether the facings were the same before the differences (no return type, so the
-        stays the fields')."""
+        schema stays the fields')."""
         data = handler(self)
         return {key: data[key] for key in ("players", "same_facings", "differences", "winner")}
 

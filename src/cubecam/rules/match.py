@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import ConfigDict, Field, InstanceOf, field_serializer
+from pydantic.dataclasses import dataclass as schema_dataclass
 
 from cubecam.errors import InputError
 from cubecam.rules.tally import signed
@@ -115,12 +118,13 @@ class Round:
         self.lines.setdefault(seat, []).append(line)
 
 
-@dataclass(frozen=True)
+@schema_dataclass(frozen=True, config=ConfigDict(arbitrary_types_allowed=True))
 class Standing:
     """Where a game stands after its last turn: the totals, the round, whose turn it is, whether
     it is over, and what the game's rules keep of the round in play (``current``, plain JSON).
 
-    The log keeps it beside each turn, so recording a turn reads one row instead of replaying
+    Its JSON (its pydantic schema, without the match, which the log keeps apart) is what
+    the log keeps beside each turn, so recording a turn reads one row instead of replaying
     the game; replaying the turns gives the same standing.
 
     >>> from cubecam.rules.crossword import GameOne
@@ -130,7 +134,7 @@ class Standing:
     ({'Ann': 22, 'Bo': 0}, 'Bo to play (round 1)')
     """
 
-    match: Match
+    match: Annotated[InstanceOf[Match], Field(exclude=True)]
     totals: tuple[int, ...]
     round: int = 1
     to_play: tuple[int, ...] = ()
@@ -138,6 +142,10 @@ class Standing:
     notes: tuple[str, ...] = ()
     lengths_left: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     current: Mapping = field(default_factory=dict)
+
+    @field_serializer("lengths_left")
+    def _seat_pairs(self, lengths_left: Mapping[int, tuple[int, ...]]) -> list[list]:
+        return [[seat, list(left)] for seat, left in lengths_left.items()]
 
     def totals_by_name(self) -> dict[str, int]:
         return {side.name: total for side, total in zip(self.match.sides, self.totals, strict=True)}
@@ -170,18 +178,6 @@ class Standing:
         if self.winner:
             return f"{self.winner} wins with {self.totals_by_name()[self.winner]}"
         return f"a tie between {' and '.join(self.winners)}"
-
-    def to_json(self) -> dict:
-        """The standing as the log keeps it (without the match, which the log keeps apart)."""
-        return {
-            "totals": list(self.totals),
-            "round": self.round,
-            "to_play": list(self.to_play),
-            "over": self.over,
-            "notes": list(self.notes),
-            "lengths_left": [[seat, list(left)] for seat, left in self.lengths_left.items()],
-            "current": self.current,
-        }
 
     @classmethod
     def from_json(cls, match: Match, data: Mapping) -> Standing:

@@ -336,7 +336,7 @@ class ScoreLog:
                     t.grid,
                     t.photo,
                     json.dumps(t.tally, ensure_ascii=False),
-                    json.dumps(standing.to_json(), ensure_ascii=False),
+                    json.dumps(to_jsonable_python(standing), ensure_ascii=False),
                 ),
             )
         return standing
