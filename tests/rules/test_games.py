@@ -72,7 +72,7 @@ def test_a_new_game_is_one_subclass_in_the_registry(quick, tmp_path):
             done = log.record_turn(match.id, "Bo", parse_grid("CAT\nunused: E"))
         assert done.standing.over and done.standing.winner == "Ann"
         assert done.standing.totals_by_name() == {"Ann": 110, "Bo": 20}
-        sheet = log.sheet(match.id).to_json()
+        sheet = log.sheet(match.id).record().model_dump(mode="json")
         assert (sheet["game"], sheet["title"]) == (quick.name, quick.title)
 
     grid = tmp_path / "tiger.grid"

@@ -222,5 +222,7 @@ def test_busy_error_in_a_real_process_is_one_line(tmp_path):
     ]
     assert "Traceback" not in done.stderr and time.monotonic() - started < 30
     with ScoreLog(path) as log:
-        assert json.dumps(log.sheet(game.id).to_json())  # nothing half-written
+        assert json.dumps(
+            log.sheet(game.id).record().model_dump(mode="json")
+        )  # nothing half-written
         assert log.turns(game.id) == []

@@ -298,7 +298,7 @@ def test_a_logged_word_hunt_round_is_recorded_for_the_games_players(
     page.click("#accept-round")
     page.wait_for_selector("#sheet:not([hidden])")
     with ScoreLog(tmp_path / "log.sqlite") as log:
-        sheet = log.sheet(game_id).to_json()
+        sheet = log.sheet(game_id).record().model_dump(mode="json")
     assert [p["rounds"] for p in sheet["players"]] == [[2], [0]]
     assert page.is_disabled("#accept-round")
     page.close()
@@ -372,7 +372,7 @@ def test_the_score_sheet_is_a_table_exported_with_words_and_kept_when_over(
     page.wait_for_selector("#sheet:not([hidden])")
     game_id = int(page.input_value("#log-game"))
     with ScoreLog(tmp_path / "log.sqlite") as log:
-        sheet = log.sheet(game_id).to_json()
+        sheet = log.sheet(game_id).record().model_dump(mode="json")
     table = page.eval_on_selector_all(
         "#sheet-table tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
     )

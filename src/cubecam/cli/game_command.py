@@ -272,7 +272,9 @@ def show(game_id: int, as_json: bool, db_path: Path | None) -> None:
     with ScoreLog(db_path, read_only=True) as log:
         sheet = log.sheet(game_id)
     click.echo(
-        json.dumps(sheet.to_json(), ensure_ascii=False, indent=2) if as_json else sheet.render()
+        json.dumps(sheet.record().model_dump(mode="json"), ensure_ascii=False, indent=2)
+        if as_json
+        else sheet.render()
     )
 
 
@@ -284,7 +286,11 @@ def list_(as_json: bool, db_path: Path | None) -> None:
     with ScoreLog(db_path, read_only=True) as log:
         sheets = [log.sheet(g.id) for g in log.games()]
     if as_json:
-        click.echo(json.dumps([s.to_json() for s in sheets], ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                [s.record().model_dump(mode="json") for s in sheets], ensure_ascii=False, indent=2
+            )
+        )
         return
     if not sheets:
         click.echo("No games yet: start one with 'cubecam game new'")

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import ConfigDict, Field, InstanceOf, field_serializer
+from pydantic import BaseModel, ConfigDict, Field, InstanceOf, field_serializer
 from pydantic.dataclasses import dataclass as schema_dataclass
 
 from cubecam.errors import InputError
@@ -193,6 +193,46 @@ class Standing:
         )
 
 
+class SheetSide(BaseModel):
+    """A side's line on the sheet: its members, its total and its score in each round."""
+
+    name: str
+    members: list[str]
+    total: int
+    rounds: list[int | None]
+
+
+class SheetRound(BaseModel):
+    """One round of the sheet, by side name: scores, the lines that make them, details."""
+
+    number: int
+    scores: dict[str, int]
+    lines: dict[str, list[str]]
+    detail: dict[str, dict[str, Any]]
+
+
+class SheetRecord(BaseModel):
+    """A score sheet's JSON: the match as agreed, its sides and rounds, where it stands."""
+
+    id: int
+    game: str
+    title: str
+    target: int | None
+    rounds_agreed: int | None
+    lang: str | None
+    created: str
+    players: list[SheetSide]
+    rounds: list[SheetRound]
+    round: int
+    to_play: list[str]
+    lengths_left: dict[str, list[int]]
+    over: bool
+    winner: str | None
+    winners: list[str]
+    notes: list[str]
+    status: str
+
+
 @dataclass
 class Sheet:
     """The score sheet of a match: its rounds line by line, and where the match stands."""
@@ -269,41 +309,42 @@ class Sheet:
         lines += ["", *self.notes, self.status()] if self.notes else ["", self.status()]
         return "\n".join(lines)
 
-    def to_json(self) -> dict:
+    def record(self) -> SheetRecord:
+        """The sheet as the score log writes it (``cubecam game show --json``), seats named."""
         totals = self.totals()
         sides = self.match.sides
-        return {
-            "id": self.match.id,
-            "game": self.match.kind,
-            "title": self.match.game.title,
-            "target": self.match.target,
-            "rounds_agreed": self.match.rounds,
-            "lang": self.match.lang,
-            "created": self.match.created,
-            "players": [
-                {
-                    "name": s.name,
-                    "members": list(s.players),
-                    "total": totals[s.name],
-                    "rounds": [r.scores.get(s.seat) for r in self.rounds],
-                }
+        return SheetRecord(
+            id=self.match.id,
+            game=self.match.kind,
+            title=self.match.game.title,
+            target=self.match.target,
+            rounds_agreed=self.match.rounds,
+            lang=self.match.lang,
+            created=self.match.created,
+            players=[
+                SheetSide(
+                    name=s.name,
+                    members=list(s.players),
+                    total=totals[s.name],
+                    rounds=[r.scores.get(s.seat) for r in self.rounds],
+                )
                 for s in sides
             ],
-            "rounds": [
-                {
-                    "number": r.number,
-                    "scores": {sides[seat].name: score for seat, score in r.scores.items()},
-                    "lines": {sides[seat].name: lines for seat, lines in r.lines.items()},
-                    "detail": {sides[seat].name: d for seat, d in r.detail.items()},
-                }
+            rounds=[
+                SheetRound(
+                    number=r.number,
+                    scores={sides[seat].name: score for seat, score in r.scores.items()},
+                    lines={sides[seat].name: lines for seat, lines in r.lines.items()},
+                    detail={sides[seat].name: d for seat, d in r.detail.items()},
+                )
                 for r in self.rounds
             ],
-            "round": self.round,
-            "to_play": [sides[seat].name for seat in self.to_play],
-            "lengths_left": {sides[seat].name: list(v) for seat, v in self.lengths_left.items()},
-            "over": self.over,
-            "winner": self.winner,
-            "winners": list(self.winners),
-            "notes": list(self.notes),
-            "status": self.status(),
-        }
+            round=self.round,
+            to_play=[sides[seat].name for seat in self.to_play],
+            lengths_left={sides[seat].name: list(v) for seat, v in self.lengths_left.items()},
+            over=self.over,
+            winner=self.winner,
+            winners=list(self.winners),
+            notes=list(self.notes),
+            status=self.status(),
+        )

@@ -40,7 +40,7 @@ def export_text(match: Match, turns: list[Turn], sheet: Sheet, fmt: str) -> str:
 def export_json(match: Match, turns: list[Turn], sheet: Sheet) -> dict:
     """The whole game: the sheet, the sides and every turn with its grid, photo and tally."""
     return {
-        **sheet.to_json(),
+        **sheet.record().model_dump(mode="json"),
         "turns": [
             {
                 "seq": t.seq,

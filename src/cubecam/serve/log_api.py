@@ -158,4 +158,4 @@ def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:
 
 
 def _sheet_out(sheet: Sheet) -> SheetOut:
-    return SheetOut(game=_game_out(sheet.match, sheet), text=sheet.render(), sheet=sheet.to_json())
+    return SheetOut(game=_game_out(sheet.match, sheet), text=sheet.render(), sheet=sheet.record())

@@ -12,6 +12,7 @@ from cubecam.rules.crossword import CrosswordTally
 from cubecam.rules.game import Game
 from cubecam.rules.games import GAMES
 from cubecam.rules.hunt import PlayerTally, ScoredWord
+from cubecam.rules.match import SheetRecord
 from cubecam.serve.captures import CaptureCube
 from cubecam.serve.games import LANGS
 
@@ -237,7 +238,7 @@ class NewGameIn(Strict):
 class SheetOut(BaseModel):
     game: LoggedGameOut
     text: str = Field(description="the score sheet as printed by 'cubecam game show'")
-    sheet: dict[str, Any] = Field(description="the score log's full sheet")
+    sheet: SheetRecord = Field(description="the score log's full sheet")
 
 
 class TurnIn(Strict):
