@@ -29,6 +29,7 @@ from cubecam.vision.glyphs.dataset import real_crops, realdata_root
 from cubecam.vision.glyphs.network import MODEL_PATH, GlyphNetwork
 from cubecam.vision.glyphs.read import read_views
 from cubecam.vision.knowledge import alphabet
+from cubecam.vision.load import load_scaled
 from cubecam.vision.quad import Quad, order_corners
 
 MATCH_WITHIN = 0.45
@@ -73,31 +74,32 @@ def evaluate_photo(
     photo: Path, label: dict, network: GlyphNetwork, detector: str = "threshold"
 ) -> Tally:
     """The glyph stage on one labelled photo."""
-    from cubecam.vision.pipeline import read_faces
+    from cubecam.vision.pipeline import WORKING_SIDE, read_faces
 
     cubes = [c for c in label["cubes"] if c.get("visible", 1.0) >= IN_VIEW]
     try:
-        faces = read_faces(photo, detector)
+        loaded = load_scaled(photo, WORKING_SIDE)
     except InputError:
         return Tally(len(cubes))
-    image, scale = faces.loaded.image, faces.loaded.scale
     want = [canonical_symbol(c["symbol"]) for c in cubes]
-    labelled = [Quad(order_corners(np.array(c["corners"], float) * scale)) for c in cubes]
+    labelled = [Quad(order_corners(np.array(c["corners"], float) * loaded.scale)) for c in cubes]
     allowed = _allowed(label, network.classes)
-    from_labels = _read(cut_views(image, labelled), allowed, network)
+    from_labels = _read(cut_views(loaded.image, labelled), allowed, network)
+    try:
+        faces = read_faces(loaded.image, detector)
+    except InputError:  # no face found
+        return Tally(len(cubes), sum(g == w for g, w in zip(from_labels, want, strict=True)))
+    read_found = _read(faces.views, allowed, network)
     centres = np.array([q.center for q in faces.quads])
-    nearest = [int(np.linalg.norm(centres - q.center, axis=1).argmin()) for q in labelled]
-    found = [
-        faces.views[i] if np.linalg.norm(centres[i] - q.center) <= MATCH_WITHIN * q.side else None
-        for i, q in zip(nearest, labelled, strict=True)
-    ]
-    hits = [v is not None for v in found]
-    read_found = iter(_read(np.array([v for v in found if v is not None]), allowed, network))
-    from_found = [next(read_found) if hit else None for hit in hits]
+    right_found = 0
+    for quad, symbol in zip(labelled, want, strict=True):
+        distance = np.linalg.norm(centres - quad.center, axis=1)
+        nearest = int(distance.argmin())
+        right_found += (
+            distance[nearest] <= MATCH_WITHIN * quad.side and read_found[nearest] == symbol
+        )
     return Tally(
-        len(cubes),
-        sum(g == w for g, w in zip(from_labels, want, strict=True)),
-        sum(g == w for g, w in zip(from_found, want, strict=True)),
+        len(cubes), sum(g == w for g, w in zip(from_labels, want, strict=True)), int(right_found)
     )
 
 
