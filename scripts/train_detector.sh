@@ -35,6 +35,24 @@ for config in tilt-20-55 mixed-colours dark-cubes one-colour tilt-0-20; do
     done
   done
 done
+# v4: crosswords and trays at a slant, everything else randomised
+seed=3000
+for config in tilt-20-55 wide; do
+  for kind in crossword crossword tray; do
+    for size in 640x480 480x640; do
+      seed=$((seed + 1))
+      synth "$kind" "$config" "$seed" "$size" "v4/$kind-$config-$size-$seed" --count 24 --all-fonts
+    done
+  done
+done
+# v5: everything randomised, a fifth of it on game boards (empty squares are not faces)
+seed=4000
+for kind in crossword crossword tray loose; do
+  for size in 640x480 480x640 800x600 600x800; do
+    seed=$((seed + 1))
+    synth "$kind" wide "$seed" "$size" "v5/$kind-wide-$size-$seed" --count 24 --all-fonts
+  done
+done
 # validation: never trained on, only used to choose the threshold
 for kind in crossword tray loose; do
   synth "$kind" wide 616161 800x600 "val/$kind" --count 10
@@ -45,5 +63,9 @@ OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" --real 
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" --real ../shared/realdata \
   --steps 5000 --batch 16 --size 256 --seed 5 --init "$WORK/r2.pt" --checkpoint "$WORK/r3.pt" --out "$WORK/r3.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" --real ../shared/realdata \
-  --steps 6000 --batch 16 --size 256 --seed 6 --init "$WORK/r3.pt" --checkpoint "$WORK/r4.pt" --out "$OUT"
+  --steps 6000 --batch 16 --size 256 --seed 6 --init "$WORK/r3.pt" --checkpoint "$WORK/r4.pt" --out "$WORK/r4.onnx"
+OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" --real ../shared/realdata \
+  --steps 4000 --batch 16 --size 256 --seed 7 --init "$WORK/r4.pt" --checkpoint "$WORK/r5.pt" --out "$WORK/r5.onnx"
+OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" "$WORK/v5" --real ../shared/realdata \
+  --steps 4000 --batch 16 --size 256 --seed 8 --init "$WORK/r5.pt" --checkpoint "$WORK/r6.pt" --out "$OUT"
 $PY -m cubecam.vision.detector.evaluate "$WORK/val/crossword" "$WORK/val/tray" "$WORK/val/loose" --choose --model "$OUT"

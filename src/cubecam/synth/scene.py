@@ -19,7 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from cubecam.synth.background import SURFACES, table_texture
+from cubecam.synth.background import SURFACES, WIDE_SURFACES, table_texture
 from cubecam.synth.camera import Camera
 from cubecam.synth.configs import CLASSIC, SceneConfig
 from cubecam.synth.face import Colour, render_face
@@ -206,7 +206,7 @@ def _wide_look(
         cube_colour=styles[0].colour,
         font=fonts[int(rng.integers(len(fonts)))],
         underline=bool(rng.random() < 0.5),
-        surface=SURFACES[int(rng.integers(len(SURFACES)))],
+        surface=WIDE_SURFACES[int(rng.integers(len(WIDE_SURFACES)))],
         tilt=float(rng.uniform(*config.tilt)),
         yaw=float(rng.uniform(-180, 180) if kind == "loose" else rng.normal(0, 8)),
         light_azimuth=float(rng.uniform(0, 360)),
@@ -407,7 +407,7 @@ def _table(
     lo, hi = table.min(axis=0), table.max(axis=0)
     texels_per_unit = min(48.0, texels / max(hi - lo))
     tw, th = (int(v) + 2 for v in (hi - lo) * texels_per_unit)
-    texture = table_texture(rng, surface, tw, th)
+    texture = table_texture(rng, surface, tw, th, texels_per_unit)
     to_table = np.array(
         [[1 / texels_per_unit, 0, lo[0]], [0, 1 / texels_per_unit, lo[1]], [0, 0, 1]]
     )

@@ -42,6 +42,10 @@ def training_view(
         centre = np.array([rng.uniform(0, width), rng.uniform(0, height)])
     matrix = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, scale)
     matrix[:, 2] += size / 2 - centre
+    if rng.random() < 0.3:  # a photo stretched on export, or a lens's squeeze
+        stretch = float(np.exp(rng.uniform(np.log(0.7), np.log(1.4))))
+        squeeze = np.array([[stretch, 0, (1 - stretch) * size / 2], [0, 1, 0]], float)
+        matrix = squeeze @ np.vstack([matrix, [0, 0, 1]])
     if rng.random() < 0.5:  # a mirror: letters read backwards are still top faces
         matrix = np.array([[-1, 0, size], [0, 1, 0]], float) @ np.vstack([matrix, [0, 0, 1]])
     fill = tuple(int(v) for v in rng.integers(0, 256, 3))
