@@ -10,7 +10,7 @@ cubecam.errors.InputError: no cubes found in the photo (is it sharp, and are the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -22,11 +22,11 @@ from cubecam.layout import LayoutKind, Square
 from cubecam.reading import CubeReading, Probabilities, Reading, likeliest
 from cubecam.vision.crop import cut_faces, cut_views
 from cubecam.vision.detect import find_faces
-from cubecam.vision.detector.find import find_faces as find_learned_faces
+from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
 from cubecam.vision.knowledge import alphabet, apply_cubeset
-from cubecam.vision.lattice import Lattice, fit_lattice, turned
+from cubecam.vision.lattice import Lattice, Settings, place_faces, turned
 from cubecam.vision.load import LoadedImage, load_scaled
 from cubecam.vision.looks import adjust_for_look, stale_look
 from cubecam.vision.quad import Quad
@@ -126,13 +126,14 @@ def _shows_glyph(image: np.ndarray, quads: list[Quad]) -> list[bool]:
 @dataclass(frozen=True)
 class CutFaces:
     """A photo through the first stages: at working size, its faces' outlines (corners
-    numbered the lattice's way), the lattice they lie on and each face's grey patches in
-    each of the crop's views (the first as cut)."""
+    numbered the lattice's way), the lattice they lie on, each face's grey patches in
+    each of the crop's views (the first as cut), and the finds the lattice rejected."""
 
     loaded: LoadedImage
     quads: list[Quad]
     lattice: Lattice
     views: np.ndarray
+    rejected: list[Quad] = field(default_factory=list)
 
 
 def check_detector(detector: str) -> None:
@@ -141,24 +142,30 @@ def check_detector(detector: str) -> None:
         raise InputError(f"unknown detector {detector!r} (known: {', '.join(DETECTORS)})")
 
 
+def find_found(
+    image: np.ndarray, detector: str, floor: float = 1.0
+) -> tuple[list[Quad], list[Quad]]:
+    """The faces ``detector`` finds in the working-size ``image``, and (the learned one)
+    its fainter peaks with heat above ``floor``, for the lattice to confirm."""
+    if detector == "learned":
+        return find_candidates(image, floor)
+    return find_faces(image, verify=_shows_glyph), []
+
+
 def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "threshold") -> CutFaces:
-    """Load the photo, find its faces (with ``detector``, one of :data:`DETECTORS`), fit
-    their lattice and cut every face out."""
+    """Load the photo, find its faces (with ``detector``, one of :data:`DETECTORS`), settle
+    them on their lattice and cut every face out."""
     check_detector(detector)
     loaded, name = _loaded(source)
-    learned = detector == "learned"
-    quads = (
-        find_learned_faces(loaded.image)
-        if learned
-        else find_faces(loaded.image, verify=_shows_glyph)
-    )
-    if not quads:
+    settings = Settings.load()
+    placed = place_faces(*find_found(loaded.image, detector, settings.confirm_above), settings)
+    if not placed.faces:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
         )
-    lattice = fit_lattice(quads)
-    quads = lattice.aligned(quads)
-    return CutFaces(loaded, quads, lattice, cut_views(loaded.image, quads))
+    lattice = placed.lattice
+    quads = lattice.squared(lattice.aligned(placed.faces), settings.square_beyond)
+    return CutFaces(loaded, quads, lattice, cut_views(loaded.image, quads), placed.rejected)
 
 
 def read_photo(
@@ -257,7 +264,8 @@ def _reading(
         for a, b in faces.lattice.lines(squares)
     ]
     placed = turned(squares, turn)
-    cubes, taken, rejected = [], set(), []
+    cubes, taken = [], set()
+    rejected = [[(float(x), float(y)) for x, y in q.scaled(scale).corners] for q in faces.rejected]
     for quad, probabilities, symbol, square, cell in zip(
         faces.quads, likely, symbols, placed, faces.lattice.cells, strict=True
     ):

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from cubecam.synth.camera import Camera
-from cubecam.vision.lattice import common_angle, fit_lattice
+from cubecam.vision.lattice import Settings, common_angle, fit_lattice, place_faces
 from cubecam.vision.lattice.evaluate import labelled_squares, layout_squares, same_squares
 from cubecam.vision.quad import Quad, order_corners
 from tests.vision.scenes import tilted
@@ -73,6 +73,56 @@ def test_a_crossword_at_40_degrees_keeps_its_groups_and_leaves_loners_over():
     want = [s for s in cells + second if s != (4, 3)] + [None, None]
     got = fit_lattice(quads).touching()
     assert same_squares(got, want)
+
+
+def test_side_faces_at_a_slant_are_rejected_and_a_faint_top_in_a_gap_is_confirmed():
+    # DOG?E over AT at 40°: the near side faces of G and the blank, which have no cube in
+    # front, were found too (about as large as a top, nearer the camera, just in front of
+    # it); the blank's top (row 0, column 3) gave only a faint peak
+    tops = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1)]
+    pitch = 1.02
+    camera = Camera.looking_at((2.0, -0.5), distance=12.0, tilt=40.0, yaw=10.0, focal=700.0)
+    camera = camera.with_intrinsics(700.0, (500.0, 375.0))
+    rng = np.random.default_rng(9)
+
+    def seen(points: np.ndarray, score: float) -> Quad:
+        corners = camera.project(points)
+        corners += rng.normal(0, 0.015 * np.linalg.norm(corners[1] - corners[0]), corners.shape)
+        return Quad(order_corners(corners), score=score)
+
+    def top(r: int, c: int) -> np.ndarray:
+        x, y = c * pitch, -r * pitch
+        return np.array(
+            [
+                [x - 0.45, y + 0.45, 0],
+                [x + 0.45, y + 0.45, 0],
+                [x + 0.45, y - 0.45, 0],
+                [x - 0.45, y - 0.45, 0],
+            ]
+        )
+
+    def near_side(r: int, c: int) -> np.ndarray:
+        x, y = c * pitch, -r * pitch
+        return np.array(
+            [
+                [x - 0.45, y - 0.45, 0],
+                [x + 0.45, y - 0.45, 0],
+                [x + 0.45, y - 0.5, -0.9],
+                [x - 0.45, y - 0.5, -0.9],
+            ]
+        )
+
+    found = [seen(top(r, c), 0.9) for r, c in tops if (r, c) != (0, 3)]
+    sides = [seen(near_side(0, 2), 0.7), seen(near_side(0, 3), 0.7)]
+    faint = seen(top(0, 3), 0.5)
+    placed = place_faces(found + sides, [faint], Settings(0.85, 0.1, 0.4, 0.2))
+    assert len(placed.rejected) == len(sides)
+    assert all(any(q is side for side in sides) for q in placed.rejected)
+    assert placed.faces[-1] is faint
+    want = [s for s in tops if s != (0, 3)] + [(0, 3)]
+    assert same_squares(placed.lattice.touching(), want)
+    # without settling, the side faces take the squares in front of their cubes
+    assert not same_squares(fit_lattice(found + sides).touching(), want[:-1] + [None] * 2)
 
 
 def test_a_tray_with_many_dice_missing_keeps_its_size():

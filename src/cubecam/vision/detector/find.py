@@ -95,13 +95,28 @@ def find_faces(
 ) -> list[Quad]:
     """The top faces in ``image`` (BGR), in its pixels, likeliest first (found by the
     shipped model, or another one's file)."""
+    return find_candidates(image, 1.0, settings, model)[0]
+
+
+def find_candidates(
+    image: np.ndarray, floor: float, settings: Settings | None = None, model: Path = MODEL_PATH
+) -> tuple[list[Quad], list[Quad]]:
+    """The top faces in ``image`` (as :func:`find_faces`), and the weaker peaks whose heat
+    lies between ``floor`` and the threshold: faces too faint to keep on their own, for the
+    lattice to confirm where the plane expects a face."""
     settings = settings or Settings.load()
     side = settings.input_side
-    faces, scale = _find_at(image, side, settings.threshold, model)
-    small = faces and np.median([q.side for q in faces]) < settings.zoom_below
+    low = min(floor, settings.threshold)
+    faces, scale = _find_at(image, side, low, model)
+    sure = [q for q in faces if q.score > settings.threshold]
+    small = sure and np.median([q.side for q in sure]) < settings.zoom_below
     if small and max(image.shape[:2]) > side:
-        faces, scale = _find_at(image, 2 * side, settings.threshold, model)
-    return [quad.scaled(1.0 / scale) for quad in faces]
+        faces, scale = _find_at(image, 2 * side, low, model)
+    faces = [quad.scaled(1.0 / scale) for quad in faces]
+    return (
+        [q for q in faces if q.score > settings.threshold],
+        [q for q in faces if q.score <= settings.threshold],
+    )
 
 
 def _find_at(

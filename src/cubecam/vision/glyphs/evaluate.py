@@ -56,7 +56,8 @@ class Tally:
         )
 
 
-def _allowed(label: dict, classes: tuple[str, ...]) -> np.ndarray:
+def allowed_symbols(label: dict, classes: tuple[str, ...]) -> np.ndarray:
+    """Which of ``classes`` the labelled photo's cube set (or the default alphabet) shows."""
     symbols = set(DEFAULT_ALPHABET)
     if label.get("cubeset") in available_cubesets():
         symbols |= alphabet(load_cubeset(label["cubeset"]))
@@ -83,7 +84,7 @@ def evaluate_photo(
         return Tally(len(cubes))
     want = [canonical_symbol(c["symbol"]) for c in cubes]
     labelled = [Quad(order_corners(np.array(c["corners"], float) * loaded.scale)) for c in cubes]
-    allowed = _allowed(label, network.classes)
+    allowed = allowed_symbols(label, network.classes)
     from_labels = _read(cut_views(loaded.image, labelled), allowed, network)
     try:
         faces = read_faces(loaded.image, detector)

@@ -2,6 +2,24 @@
 (:mod:`~cubecam.vision.lattice.fit`), and its evaluation on labelled photos
 (:mod:`~cubecam.vision.lattice.evaluate`)."""
 
-from cubecam.vision.lattice.fit import Lattice, common_angle, fit_lattice, from_origin, turned
+from cubecam.vision.lattice.fit import (
+    Lattice,
+    Placement,
+    Settings,
+    common_angle,
+    fit_lattice,
+    from_origin,
+    place_faces,
+    turned,
+)
 
-__all__ = ["Lattice", "common_angle", "fit_lattice", "from_origin", "turned"]
+__all__ = [
+    "Lattice",
+    "Placement",
+    "Settings",
+    "common_angle",
+    "fit_lattice",
+    "from_origin",
+    "place_faces",
+    "turned",
+]

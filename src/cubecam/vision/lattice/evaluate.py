@@ -1,48 +1,91 @@
 """Evaluate the lattice stage on labelled photos (``cubecam synth`` sets: each cube's
-top-face corners, its row and column).
+top-face corners, its symbol, its row and column).
 
     python -m cubecam.vision.lattice.evaluate renders/tray renders/crossword [--limit 20]
-        [--detector learned]
+        [--detector learned] [--choose]
 
 Each photo's lattice is fitted twice: on the labelled outlines (the stage alone, as if the
 detector were perfect) and on the faces the detector finds (the stages so far together). A
 photo is right when every cube's square (a tray's N × N window, a crossword's touching
 cubes) is the label's, up to a quarter turn and a shift of the whole grid, and, on found
-faces, every labelled cube was found and no false find took a square. Photos whose labels
+faces, every labelled cube was found and no false find took a square. A labelled cube is
+read right when the face found on it, cut as this stage decides (through its own outline
+or its lattice square), reads as its symbol whichever way it is turned. Photos whose labels
 give no outlines or no grid (loose dice, real photos) are skipped.
+
+``--choose`` sweeps the stage's :class:`~cubecam.vision.lattice.fit.Settings` over the
+folders, each photo's faces found once: ``crowd_within``, ``crowded_off`` and
+``confirm_above`` for the most photos right from the faces found (ties: the most labelled
+cubes found less false finds), then ``square_beyond`` for the most cubes read right, and
+writes them into ``lattice.toml``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from cubecam.errors import InputError
-from cubecam.layout import Square
-from cubecam.vision.lattice.fit import Lattice, fit_lattice, from_origin, turned
+from cubecam.layout import Square, canonical_symbol
+from cubecam.vision.crop import cut_views
+from cubecam.vision.glyphs.evaluate import allowed_symbols
+from cubecam.vision.glyphs.network import shipped_network
+from cubecam.vision.glyphs.read import read_views
+from cubecam.vision.lattice.fit import (
+    SETTINGS_PATH,
+    Lattice,
+    Placement,
+    Settings,
+    from_origin,
+    place_faces,
+    turned,
+)
+from cubecam.vision.load import LoadedImage, load_scaled
 from cubecam.vision.quad import Quad, order_corners
 
 MATCH_WITHIN = 0.45
 """A found face is a labelled cube's when their centres are this many sides apart at most."""
+CROWDS = (0.0, 0.75, 0.8, 0.85, 0.9)
+CROWDED_OFFS = (0.15, 0.2, 0.25)
+CONFIRMS = (1.0, 0.5, 0.45, 0.4, 0.3, 0.2)
+SQUARES = (np.inf, 0.25, 0.2, 0.17, 0.15, 0.12)
+"""The settings ``--choose`` tries (0 crowds nothing out, 1 confirms nothing, inf squares
+nothing); the first of equals wins."""
 
 
 @dataclass
 class Tally:
-    """Photos right out of those checked, on labelled outlines and on found faces."""
+    """Photos right out of those checked, on labelled outlines and on found faces; cubes
+    read right out of those labelled."""
 
     photos: int = 0
     from_labels: int = 0
     from_found: int = 0
+    cubes: int = 0
+    read: int = 0
 
     def line(self, name: str) -> str:
         return (
             f"{name}: {self.photos} photos; squares right from the labelled outlines "
-            f"{self.from_labels}, from the faces found {self.from_found}"
+            f"{self.from_labels}, from the faces found {self.from_found}; "
+            f"cubes read right {self.read} of {self.cubes}"
         )
+
+
+@dataclass(frozen=True)
+class Found:
+    """One labelled photo at working size and the faces the detector found in it (with
+    its faint peaks down to the lowest ``confirm_above`` tried)."""
+
+    label: dict
+    loaded: LoadedImage
+    quads: list[Quad]
+    candidates: list[Quad]
 
 
 def same_squares(got: list[Square | None], want: list[Square | None]) -> bool:
@@ -68,47 +111,167 @@ def labelled_squares(label: dict) -> list[Square | None]:
 def right_from_labels(label: dict) -> bool:
     """The lattice fitted on the labelled outlines puts every cube on its square."""
     quads = [Quad(order_corners(np.array(c["corners"], float))) for c in label["cubes"]]
-    return same_squares(layout_squares(fit_lattice(quads), label), labelled_squares(label))
+    return same_squares(layout_squares(place_faces(quads).lattice, label), labelled_squares(label))
 
 
-def right_from_found(photo: Path, label: dict, detector: str = "threshold") -> bool:
-    """The lattice fitted on the faces ``detector`` finds puts every cube on its square."""
-    from cubecam.vision.pipeline import read_faces
+def find(photo: Path, label: dict, detector: str = "threshold", floor: float = 1.0) -> Found:
+    """The photo at working size and the faces ``detector`` finds in it."""
+    from cubecam.vision.pipeline import WORKING_SIDE, find_found
 
-    try:
-        faces = read_faces(photo, detector)
-    except InputError:
-        return False
-    squares = layout_squares(faces.lattice, label)
-    centres = np.array([q.center for q in faces.quads])
-    matched: list[int] = []
-    for cube in label["cubes"]:
-        corners = np.array(cube["corners"], float) * faces.loaded.scale
+    loaded = load_scaled(photo, WORKING_SIDE)
+    return Found(label, loaded, *find_found(loaded.image, detector, floor))
+
+
+def matched(placed: Placement, found: Found) -> list[int | None]:
+    """For each labelled cube, the face placed on it (its centre within
+    :data:`MATCH_WITHIN` sides of the label's, each face once), else None."""
+    centres = np.array([q.center for q in placed.faces]).reshape(-1, 2)
+    out: list[int | None] = []
+    for cube in found.label["cubes"]:
+        corners = np.array(cube["corners"], float) * found.loaded.scale
         side = float(np.linalg.norm(corners[1] - corners[0]))
         distance = np.linalg.norm(centres - corners.mean(axis=0), axis=1)
-        nearest = int(distance.argmin())
-        if distance[nearest] > MATCH_WITHIN * side or nearest in matched:
-            return False
-        matched.append(nearest)
-    false_finds = set(range(len(squares))) - set(matched)
-    if any(squares[i] is not None for i in false_finds):
+        nearest = int(distance.argmin()) if len(distance) else None
+        ok = nearest is not None and distance[nearest] <= MATCH_WITHIN * side
+        out.append(nearest if ok and nearest not in out else None)
+    return out
+
+
+def right_from_found(placed: Placement, found: Found) -> bool:
+    """The lattice settled on the faces found puts every labelled cube on its square."""
+    faces = matched(placed, found)
+    if None in faces:
         return False
-    return same_squares([squares[i] for i in matched], labelled_squares(label))
+    squares = layout_squares(placed.lattice, found.label)
+    if any(squares[i] is not None for i in set(range(len(squares))) - set(faces)):
+        return False  # a false find took a square
+    return same_squares([squares[i] for i in faces], labelled_squares(found.label))
 
 
-def evaluate_folder(folder: Path, limit: int | None = None, detector: str = "threshold") -> Tally:
-    """The lattice on every labelled photo of ``folder`` that gives outlines and a grid."""
-    tally = Tally()
+@dataclass(frozen=True)
+class Reads:
+    """Each face placed, read cut through its own outline and through its lattice square,
+    and how far its outline strays from that square (see
+    :meth:`~cubecam.vision.lattice.fit.Lattice.squared`)."""
+
+    own: list[str]
+    squared: list[str]
+    strays: np.ndarray
+
+    @classmethod
+    def of(cls, placed: Placement, found: Found) -> Reads:
+        own = placed.lattice.aligned(placed.faces)
+        network = shipped_network()
+        allowed = allowed_symbols(found.label, network.classes)
+        views = cut_views(found.loaded.image, own + placed.lattice.squared(own, -1.0))
+        best = (read_views(views, network).any_turn() * allowed).argmax(axis=1)
+        symbols = [network.classes[i] for i in best]
+        return cls(symbols[: len(own)], symbols[len(own) :], placed.lattice.strays(own))
+
+    def right(self, faces: list[int | None], label: dict, beyond: float) -> int:
+        """Labelled cubes (matched to ``faces``) read as their symbol, faces straying
+        further than ``beyond`` cut through their lattice square."""
+        right = 0
+        for cube, face in zip(label["cubes"], faces, strict=True):
+            if face is not None:
+                symbol = self.squared[face] if self.strays[face] > beyond else self.own[face]
+                right += symbol == canonical_symbol(cube["symbol"])
+        return right
+
+
+def labelled_photos(folder: Path, limit: int | None = None) -> list[tuple[Path, dict]]:
+    """The photos of ``folder`` whose labels give outlines and a grid."""
+    photos = []
     for label_path in sorted(folder.glob("*.json"))[:limit]:
         label = json.loads(label_path.read_text("utf-8"))
         photo = folder / str(label.get("image"))
         cubes = label.get("cubes") or []
-        if not photo.is_file() or not label.get("rows") or not all("corners" in c for c in cubes):
-            continue
+        if photo.is_file() and label.get("rows") and all("corners" in c for c in cubes):
+            photos.append((photo, label))
+    return photos
+
+
+def evaluate_folder(
+    folder: Path,
+    limit: int | None = None,
+    detector: str = "threshold",
+    settings: Settings | None = None,
+) -> Tally:
+    """The lattice stage on every labelled photo of ``folder`` that gives outlines and a grid."""
+    settings = settings or Settings.load()
+    tally = Tally()
+    for photo, label in labelled_photos(folder, limit):
         tally.photos += 1
+        tally.cubes += len(label["cubes"])
         tally.from_labels += right_from_labels(label)
-        tally.from_found += right_from_found(photo, label, detector)
+        try:
+            found = find(photo, label, detector, settings.confirm_above)
+        except InputError:
+            continue
+        placed = place_faces(found.quads, found.candidates, settings)
+        tally.from_found += right_from_found(placed, found)
+        faces = matched(placed, found)
+        tally.read += Reads.of(placed, found).right(faces, label, settings.square_beyond)
     return tally
+
+
+def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
+    """The settings that do best on the folders' photos (see the module)."""
+    found = []
+    for folder in folders:
+        for photo, label in labelled_photos(folder, limit):
+            try:
+                found.append(find(photo, label, detector, min(CONFIRMS)))
+            except InputError:
+                continue
+    base = Settings.load()
+
+    def placements(settings: Settings) -> list[Placement]:
+        return [place_faces(f.quads, f.candidates, settings) for f in found]
+
+    def placed_right(settings: Settings) -> tuple[int, int]:
+        """Photos right from the faces found, and labelled cubes found less faces kept
+        that are none (a face missed and a face made up each break a layout alike)."""
+        placed = placements(settings)
+        pairs = list(zip(placed, found, strict=True))
+        right = sum(right_from_found(p, f) for p, f in pairs)
+        net = 0
+        for p, f in pairs:
+            hits = [m for m in matched(p, f) if m is not None]
+            net += 2 * len(hits) - len(p.faces)
+        return right, net
+
+    tried = {}
+    for crowd, off, confirm in itertools.product(CROWDS, CROWDED_OFFS, CONFIRMS):
+        if crowd == 0.0 and off != CROWDED_OFFS[0]:
+            continue  # nothing is crowded out
+        settings = replace(base, crowd_within=crowd, crowded_off=off, confirm_above=confirm)
+        tried[settings] = placed_right(settings)
+        right, cubes = tried[settings]
+        print(
+            f"crowd_within {crowd}, crowded_off {off}, confirm_above {confirm}: "
+            f"{right} photos right, {cubes} cubes found less false finds"
+        )
+    chosen = max(tried, key=lambda key: tried[key])
+    placed = placements(chosen)
+    read = [(Reads.of(p, f), matched(p, f), f.label) for p, f in zip(placed, found, strict=True)]
+    right = {}
+    for beyond in SQUARES:
+        right[beyond] = sum(r.right(faces, label, beyond) for r, faces, label in read)
+        print(f"square_beyond {beyond}: {right[beyond]} cubes read right")
+    return replace(chosen, square_beyond=max(right, key=lambda key: right[key]))
+
+
+def write_settings(settings: Settings, path: Path = SETTINGS_PATH) -> None:
+    path.write_text(
+        "# The lattice stage's settings, chosen by `python -m cubecam.vision.lattice.evaluate\n"
+        "# --choose` on labelled rendered folders (see its docstring); not tuned by hand.\n"
+        f"crowd_within = {settings.crowd_within}\n"
+        f"crowded_off = {settings.crowded_off}\n"
+        f"confirm_above = {settings.confirm_above}\n"
+        f"square_beyond = {settings.square_beyond}\n",
+        "utf-8",
+    )
 
 
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
@@ -118,7 +281,14 @@ def main(argv: list[str] | None = None) -> dict[str, Tally]:
     parser.add_argument("folders", nargs="+", type=Path, help="labelled folders")
     parser.add_argument("--limit", type=int, help="photos per folder at most")
     parser.add_argument("--detector", choices=DETECTORS, default="threshold", help="face finder")
+    parser.add_argument(
+        "--choose", action="store_true", help=f"choose the settings and write {SETTINGS_PATH.name}"
+    )
     args = parser.parse_args(argv)
+    if args.choose:
+        chosen = choose(args.folders, args.limit, args.detector)
+        write_settings(chosen)
+        print(f"wrote {SETTINGS_PATH}: {chosen}")
     tallies = {}
     for folder in args.folders:
         tallies[folder.name] = evaluate_folder(folder, args.limit, args.detector)

@@ -22,7 +22,10 @@ another size, a false find) stay off the lattice.
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -49,6 +52,48 @@ MAX_ROUNDS = 40
 """Rounds of taking faces and refitting at most (a fit takes a ring of squares a round)."""
 UNIT = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) / 2
 """A square's corners about its centre, clockwise from the top-left, for a side of 1."""
+SETTINGS_PATH = Path(__file__).with_name("lattice.toml")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the fitted plane decides about the faces (chosen by
+    ``python -m cubecam.vision.lattice.evaluate --choose``, see its docstring):
+    ``crowd_within``, the lattice units within which two faces' centres lie too close to be
+    the tops of two cubes, and ``crowded_off``, how far off its own square the nearer of
+    the two must lie to be rejected (at a slant a cube's side face shows just in front of
+    its top, nearer the camera, straddling the square in front); ``confirm_above``, the
+    detector's heat a peak too faint to keep on its own needs for the lattice to confirm
+    it; ``square_beyond``, how far (lattice units, at any corner) a face's outline may
+    stray from a square of the lattice before the face is cut through that square instead
+    (see :meth:`Lattice.squared`)."""
+
+    crowd_within: float
+    crowded_off: float
+    confirm_above: float
+    square_beyond: float
+
+    @classmethod
+    def load(cls, path: Path = SETTINGS_PATH) -> Settings:
+        with path.open("rb") as file:
+            data = tomllib.load(file)
+        return cls(
+            float(data["crowd_within"]),
+            float(data["crowded_off"]),
+            float(data["confirm_above"]),
+            float(data["square_beyond"]),
+        )
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The faces the lattice stage settled: ``faces``, the top faces (the detector's finds
+    kept, then the faint peaks confirmed), each on its square of ``lattice`` (or off it);
+    ``rejected``, the finds taken for the side face of a cube whose top lies beside."""
+
+    faces: list[Quad]
+    lattice: Lattice
+    rejected: list[Quad]
 
 
 @dataclass(frozen=True)
@@ -140,6 +185,35 @@ class Lattice:
             out[i] = replace(quads[i], corners=face)
         return out
 
+    def strays(self, quads: list[Quad]) -> np.ndarray:
+        """How far each face's outline (numbered as :meth:`aligned` gives them) strays from
+        the lattice's square about its own centre: lattice units, at its worst corner (0
+        for a face off the lattice)."""
+        out = np.zeros(len(quads))
+        if self.to_image is None:
+            return out
+        to_lattice = np.linalg.inv(self.to_image)
+        for i, cell in enumerate(self.cells):
+            if cell is not None:
+                corners = _transform(to_lattice, quads[i].corners)
+                out[i] = np.abs(corners - (_centre(corners) + UNIT * self.side)).max()
+        return out
+
+    def squared(self, quads: list[Quad], beyond: float) -> list[Quad]:
+        """The faces (numbered as :meth:`aligned` gives them), each outline that
+        :meth:`strays` further than ``beyond`` replaced by the lattice's square about its
+        centre, seen in the photo: a detector's outline sheared across a face would cut
+        its glyph askew."""
+        out = list(quads)
+        if self.to_image is None:
+            return out
+        to_lattice = np.linalg.inv(self.to_image)
+        for i in np.flatnonzero(self.strays(quads) > beyond):
+            centre = _centre(_transform(to_lattice, quads[i].corners))
+            square = _transform(self.to_image, centre + UNIT * self.side)
+            out[i] = replace(quads[i], corners=square)
+        return out
+
 
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 _AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
@@ -159,6 +233,83 @@ def fit_lattice(quads: list[Quad]) -> Lattice:
             break
     assert best is not None
     return best
+
+
+def place_faces(
+    quads: list[Quad], candidates: Sequence[Quad] = (), settings: Settings | None = None
+) -> Placement:
+    """Fit the lattice to ``quads`` (see the module), then settle what the plane says of
+    each face: of two faces whose centres lie closer than ``settings.crowd_within`` on the
+    lattice, the one nearer the camera is no cube's top where it straddles squares (at a
+    slant a cube's side face shows just in front of its top, about as large); a faint
+    ``candidate`` is taken where it fills a gap in a line of faces (a free square between
+    two taken ones, across or down).
+
+    >>> import numpy as np
+    >>> def face(x, y, score=1.0):
+    ...     corners = [[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]]
+    ...     return Quad(np.array(corners, float), score)
+    >>> faces = [face(100, 100), face(142, 100), face(226, 100), face(142, 142)]
+    >>> side_face = face(142, 172, 0.9)  # just in front of the face at (142, 142)
+    >>> settings = Settings(0.85, 0.2, 0.3, 0.2)
+    >>> placed = place_faces(faces + [side_face], [face(184, 100, 0.4)], settings)
+    >>> placed.lattice.cells, [q.center for q in placed.rejected]
+    ([(0, 0), (0, 1), (0, 3), (1, 1), (0, 2)], [(162.0, 192.0)])
+    """
+    settings = settings or Settings.load()
+    candidates = [q for q in candidates if q.score > settings.confirm_above]
+    lattice = fit_lattice(quads)
+    if lattice.to_image is None:
+        return Placement(list(quads), lattice, [])
+    faces = list(quads) + candidates
+    corners = np.array([q.corners for q in faces], np.float64)
+    fit = _Fit(
+        corners,
+        np.array([_centre(c) for c in corners]),
+        np.linalg.inv(lattice.to_image),
+        lattice.side,
+    )
+    top = _uncrowded(fit, list(range(len(faces))), settings)
+    finds = [i for i in sorted(top) if i < len(quads)]
+    cells = [lattice.cells[i] for i in finds]
+    taken = {cell for cell in cells if cell is not None}
+    filled = set(taken)
+    squares = fit.squares(GROW_TOLERANCE)
+    confirmed = []
+    for i in sorted(set(top) - set(finds)):
+        square = squares[i]
+        if square is not None and square not in filled and _in_gap(square, taken):
+            confirmed.append(i)
+            cells.append(square)
+            filled.add(square)
+    return Placement(
+        [faces[i] for i in finds + confirmed],
+        Lattice(lattice.to_image, cells, lattice.side),
+        [quads[i] for i in range(len(quads)) if i not in set(finds)],
+    )
+
+
+def _uncrowded(fit: _Fit, faces: list[int], settings: Settings) -> list[int]:
+    """Those of ``faces`` that are no side face of another's cube: taken from the farthest
+    from the camera, a face is dropped where it lies within ``settings.crowd_within`` of
+    one taken and further than ``settings.crowded_off`` off its own square."""
+    positions = fit.positions()
+    off = np.abs(positions - np.round(positions)).max(axis=1)
+    points = np.column_stack([positions + 0.5, np.ones(len(positions))])
+    depths = points @ np.linalg.inv(fit.to_lattice)[2]  # along the camera's axis, up to scale
+    depths *= np.sign(np.median(depths))
+    kept: list[int] = []
+    for i in sorted(faces, key=lambda i: -depths[i]):
+        near = np.linalg.norm(positions[kept] - positions[i], axis=1) < settings.crowd_within
+        if not (near.any() and off[i] > settings.crowded_off):
+            kept.append(i)
+    return kept
+
+
+def _in_gap(square: Square, taken: set[Square]) -> bool:
+    """Whether ``square`` lies between two taken squares, across or down."""
+    r, c = square
+    return {(r, c - 1), (r, c + 1)} <= taken or {(r - 1, c), (r + 1, c)} <= taken
 
 
 def from_origin(squares: list[Square | None]) -> list[Square | None]:
