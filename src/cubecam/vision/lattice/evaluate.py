@@ -53,9 +53,9 @@ MATCH_WITHIN = 0.45
 CROWDS = (0.0, 0.75, 0.8, 0.85, 0.9)
 CROWDED_OFFS = (0.15, 0.2, 0.25)
 CONFIRMS = (1.0, 0.5, 0.45, 0.4, 0.3, 0.2)
-SQUARES = (np.inf, 0.25, 0.2, 0.17, 0.15, 0.12)
-"""The settings ``--choose`` tries (0 crowds nothing out, 1 confirms nothing, inf squares
-nothing); the first of equals wins."""
+SQUARES = (np.inf, 0.25, 0.2, 0.17, 0.15, 0.12, 0.1, 0.08, 0.0)
+"""The settings ``--choose`` tries (a crowd of 0 rejects nothing, 1 confirms nothing, inf
+squares nothing and 0 every face on the lattice); the first of equals wins."""
 
 
 @dataclass
@@ -161,6 +161,8 @@ class Reads:
     @classmethod
     def of(cls, placed: Placement, found: Found) -> Reads:
         own = placed.lattice.aligned(placed.faces)
+        if not own:
+            return cls([], [], np.zeros(0))
         network = shipped_network()
         allowed = allowed_symbols(found.label, network.classes)
         views = cut_views(found.loaded.image, own + placed.lattice.squared(own, -1.0))
