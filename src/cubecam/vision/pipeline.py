@@ -142,7 +142,7 @@ def check_detector(detector: str) -> None:
         raise InputError(f"unknown detector {detector!r} (known: {', '.join(DETECTORS)})")
 
 
-def find_found(
+def detect_faces(
     image: np.ndarray, detector: str, floor: float = 1.0
 ) -> tuple[list[Quad], list[Quad]]:
     """The faces ``detector`` finds in the working-size ``image``, and (the learned one)
@@ -158,7 +158,7 @@ def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "thresho
     check_detector(detector)
     loaded, name = _loaded(source)
     settings = Settings.load()
-    placed = place_faces(*find_found(loaded.image, detector, settings.confirm_above), settings)
+    placed = place_faces(*detect_faces(loaded.image, detector, settings.confirm_above), settings)
     if not placed.faces:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"

@@ -116,10 +116,10 @@ def right_from_labels(label: dict) -> bool:
 
 def find(photo: Path, label: dict, detector: str = "threshold", floor: float = 1.0) -> Found:
     """The photo at working size and the faces ``detector`` finds in it."""
-    from cubecam.vision.pipeline import WORKING_SIDE, find_found
+    from cubecam.vision.pipeline import WORKING_SIDE, detect_faces
 
     loaded = load_scaled(photo, WORKING_SIDE)
-    return Found(label, loaded, *find_found(loaded.image, detector, floor))
+    return Found(label, loaded, *detect_faces(loaded.image, detector, floor))
 
 
 def matched(placed: Placement, found: Found) -> list[int | None]:
