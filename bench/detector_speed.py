@@ -19,7 +19,7 @@ import numpy as np
 from cubecam.vision import read_photo
 from cubecam.vision.detect import find_faces as find_threshold_faces
 from cubecam.vision.detector.find import MODEL_PATH, Settings, find_faces, network_input
-from cubecam.vision.load import load_scaled
+from cubecam.vision.load.decode import load_scaled
 from cubecam.vision.onnx_model import OnnxModel
 from cubecam.vision.pipeline import WORKING_SIDE, _shows_glyph
 from glyph_runtime import median_ms

@@ -1,7 +1,8 @@
 """The camera side: read a photo of letter cubes into a :class:`~cubecam.reading.Reading`
 (every cube's reading, and the :class:`~cubecam.layout.Layout` they make).
 
-The stages, one module each, in the order a photo goes through them:
+The stages, one module or folder each, in the order a photo goes through them (a stage's
+folder keeps its evaluation on labelled photos beside it, as ``evaluate.py``):
 
 - :mod:`~cubecam.vision.load`: load the photo (EXIF orientation, bad files refused);
 - :mod:`~cubecam.vision.detect`: find the cubes' top faces;
@@ -16,7 +17,7 @@ The stages, one module each, in the order a photo goes through them:
 
 from cubecam.vision.annotate import annotate
 from cubecam.vision.glyphs.read import read_face
-from cubecam.vision.load import load_image
+from cubecam.vision.load.decode import load_image
 from cubecam.vision.pipeline import read_photo
 
 __all__ = ["annotate", "load_image", "read_face", "read_photo"]

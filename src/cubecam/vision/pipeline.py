@@ -20,14 +20,14 @@ from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import LayoutKind, Square
 from cubecam.reading import CubeReading, Probabilities, Reading, likeliest
-from cubecam.vision.crop import cut_faces, cut_views
+from cubecam.vision.crop.cut import cut_faces, cut_views
 from cubecam.vision.detect import find_faces
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
-from cubecam.vision.knowledge import alphabet, apply_cubeset
+from cubecam.vision.knowledge.apply import alphabet, apply_cubeset
 from cubecam.vision.lattice import Lattice, Settings, place_faces, turned
-from cubecam.vision.load import LoadedImage, load_scaled
+from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.looks import adjust_for_look, stale_look
 from cubecam.vision.quad import Quad
 from cubecam.vision.tesseract import tesseract_probabilities

@@ -20,3 +20,10 @@ def test_each_label_is_matched_once_and_far_faces_are_false():
 def test_corner_error_ignores_which_corner_comes_first():
     assert corner_error(np.roll(SQUARE, 1, axis=0), SQUARE) == 0.0
     assert abs(corner_error(SQUARE + RIGHT, SQUARE) - 0.1) < 1e-9
+
+
+def test_matches_name_the_found_faces_by_their_place_in_the_list():
+    truth = np.stack([SQUARE + 20 * RIGHT])
+    found = [Quad(SQUARE), Quad(SQUARE + 20 * RIGHT + 0.5)]  # the first on a hidden face
+    tally = match(found, truth, hidden=np.stack([SQUARE]))
+    assert tally.matched == {1: 0} and tally.false == 0

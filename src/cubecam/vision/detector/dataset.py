@@ -18,7 +18,6 @@ face's four corners in the face's own, unturned frame.
 
 from __future__ import annotations
 
-import json
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from cubecam.vision.labels import labelled_photos
 from cubecam.vision.quad import Quad, order_corners
 
 STRIDE = 4
@@ -82,11 +82,7 @@ def read_folder(folder: Path, *, split: str | None = None) -> Iterator[Sample]:
     """The labelled photos of a folder: rendered scenes (``cubes`` with ``corners``) and
     real tile photos (``tiles`` with ``polygon``); ``split`` ``"train"`` or ``"test"``
     keeps one part of a real folder, ``None`` all of it."""
-    for label_path in sorted(folder.glob("*.json")):
-        label = json.loads(label_path.read_text("utf-8"))
-        image = folder / str(label.get("image", ""))
-        if not image.is_file():
-            continue
+    for image, label in labelled_photos(folder):
         hidden: list[np.ndarray] = []
         if "cubes" in label and label["cubes"] and "corners" in label["cubes"][0]:
             quads = []

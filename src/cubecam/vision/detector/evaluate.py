@@ -40,8 +40,9 @@ class Tally:
     missed: int = 0
     false: int = 0
     corner_errors: list[float] = field(default_factory=list)
-    matched: set[int] = field(default_factory=set)
-    """Which of the found faces matched a label (of the last :func:`match`)."""
+    matched: dict[int, int] = field(default_factory=dict)
+    """Each found face that matched a label, and that label, by their indices (of the last
+    :func:`match`)."""
 
     def __iadd__(self, other: Tally) -> Tally:
         self.found += other.found
@@ -81,32 +82,29 @@ def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
 def match(found: list[Quad], truth: np.ndarray, hidden: np.ndarray | None = None) -> Tally:
     """Match ``found`` faces to the labelled corners ``truth`` (n × 4 × 2); a face found
     on a mostly ``hidden`` one is not counted."""
-    if hidden is not None and len(hidden):
-        spare = match(found, hidden)
-        found = [q for i, q in enumerate(found) if i not in spare.matched]
+    on_hidden = set(match(found, hidden).matched) if hidden is not None and len(hidden) else set()
     tally = Tally()
     if not len(truth):
-        tally.false = len(found)
+        tally.false = len(found) - len(on_hidden)
         return tally
     centres = truth.mean(axis=1)
     sides = np.linalg.norm(truth - np.roll(truth, 1, axis=1), axis=2).mean(axis=1)
     pairs = sorted(
         (float(np.linalg.norm(np.array(q.center) - centres[j]) / sides[j]), i, j)
         for i, q in enumerate(found)
+        if i not in on_hidden
         for j in range(len(truth))
     )
-    used_found: set[int] = set()
     used_truth: set[int] = set()
     for distance, i, j in pairs:
-        if distance > MATCH or i in used_found or j in used_truth:
+        if distance > MATCH or i in tally.matched or j in used_truth:
             continue
-        used_found.add(i)
+        tally.matched[i] = j
         used_truth.add(j)
         tally.corner_errors.append(corner_error(found[i].corners, truth[j]))
-    tally.matched = used_found
-    tally.found = len(used_truth)
-    tally.missed = len(truth) - len(used_truth)
-    tally.false = len(found) - len(used_found)
+    tally.found = len(tally.matched)
+    tally.missed = len(truth) - tally.found
+    tally.false = len(found) - len(on_hidden) - tally.found
     return tally
 
 

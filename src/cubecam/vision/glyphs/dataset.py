@@ -1,6 +1,6 @@
 """Training and test crops for the glyph classifier: rendered faces and real crops.
 
-Rendered crops imitate what :mod:`cubecam.vision.crop` cuts from a photo: a face seen a
+Rendered crops imitate what :mod:`cubecam.vision.crop.cut` cuts from a photo: a face seen a
 little off-square, the box a little too large or too small (so bits of the side faces
 and the table show), any quarter turn, blur, noise, uneven light and JPEG.
 

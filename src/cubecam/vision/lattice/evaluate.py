@@ -32,8 +32,8 @@ import numpy as np
 
 from cubecam.errors import InputError
 from cubecam.layout import Square, canonical_symbol
-from cubecam.vision.crop import cut_views
-from cubecam.vision.glyphs.evaluate import allowed_symbols
+from cubecam.vision.crop.cut import cut_views
+from cubecam.vision.crop.evaluate import allowed_symbols
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_views
 from cubecam.vision.lattice.fit import (
@@ -45,7 +45,7 @@ from cubecam.vision.lattice.fit import (
     place_faces,
     turned,
 )
-from cubecam.vision.load import LoadedImage, load_scaled
+from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.quad import Quad, order_corners
 
 MATCH_WITHIN = 0.45

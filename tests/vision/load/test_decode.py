@@ -11,7 +11,7 @@ from PIL import Image
 
 from cubecam.errors import InputError
 from cubecam.vision import read_photo
-from cubecam.vision.load import MAX_ASPECT, MAX_PIXELS, load_image, load_scaled
+from cubecam.vision.load.decode import MAX_ASPECT, MAX_PIXELS, load_image, load_scaled
 from tests.conftest import SAMPLES
 
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from cubecam.cubesets import CubeSet, load_cubeset
-from cubecam.vision.knowledge import alphabet, apply_cubeset
+from cubecam.vision.knowledge.apply import alphabet, apply_cubeset
 
 
 def test_set_alphabet_from_faces_or_values():

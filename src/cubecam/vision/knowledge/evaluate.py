@@ -1,0 +1,131 @@
+"""Evaluate applying the cube set, on labelled renders whose label names their set
+(``cubecam synth`` labels carry ``cubeset``): the cubes read right before and after.
+
+    python -m cubecam.vision.knowledge.evaluate renders/tray renders/crossword [--limit 20]
+        [--detector learned]
+
+Each photo is read with its set by :func:`~cubecam.vision.pipeline.read_photo`; a cube
+whose reading the set changed keeps the glyph reader's in ``corrected_from``, so one read
+gives each cube before the set is applied and after. Cubes read are matched to labelled ones
+(mostly in view) as :func:`~cubecam.vision.detector.evaluate.match` matches them; a labelled
+cube not found is wrong before and after. A set is not applied to a photo whose label names
+a set cubecam does not know or where no cube is found, and cannot be to one where more cubes
+are read than its cubes can show (:meth:`~cubecam.cubesets.CubeSet.unexplained`); of a set
+that lists no cube's faces only its letters are applied.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+import numpy as np
+
+from cubecam.cubesets import load_cubeset
+from cubecam.errors import InputError
+from cubecam.layout import canonical_symbol
+from cubecam.vision.detector.evaluate import match
+from cubecam.vision.labels import (
+    has_outlines,
+    in_view,
+    labelled_corners,
+    labelled_folder,
+    labelled_photos,
+)
+from cubecam.vision.pipeline import DETECTORS, read_photo
+from cubecam.vision.quad import Quad
+
+
+@dataclass
+class Tally:
+    """Photos and cubes counted, cubes right before and after applying the set, the
+    corrections that fixed and broke a reading, and why a set was not applied."""
+
+    photos: int = 0
+    cubes: int = 0
+    before: int = 0
+    after: int = 0
+    found: int = 0
+    corrections: int = 0
+    fixed: int = 0
+    broke: int = 0
+    letters_only: int = 0
+    """Photos whose set lists no cube's faces: only its letters are applied."""
+    not_applied: list[str] = field(default_factory=list)
+
+    def __iadd__(self, other: Tally) -> Tally:
+        for name in (f.name for f in fields(self)):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        return self
+
+    def lines(self, name: str) -> list[str]:
+        def share(n: int) -> str:
+            return f"{n / self.cubes:.1%}" if self.cubes else "-"
+
+        return [
+            f"{name}: {self.photos} photos with a set ({self.letters_only} listing no cube's"
+            f" faces), {self.cubes} cubes, {self.found} found; read right before the set "
+            f"{share(self.before)}, after {share(self.after)}; {self.corrections} corrections,"
+            f" {self.fixed} fixed a misread, {self.broke} broke a right read; the set not "
+            f"applied to {len(self.not_applied)} photos",
+            *(f"  not applied: {why}" for why in self.not_applied),
+        ]
+
+
+def evaluate_photo(photo: Path, label: dict, detector: str = "threshold") -> Tally:
+    """The cube set applied to one labelled photo whose label names it."""
+    seen = in_view(label)
+    want = [canonical_symbol(c["symbol"]) for c, s in zip(label["cubes"], seen, strict=True) if s]
+    tally = Tally(1, len(want))
+    try:
+        cubeset = load_cubeset(label["cubeset"])
+        reading = read_photo(photo, cubeset=cubeset, detector=detector)
+    except InputError as error:  # an unknown set, no cube found
+        tally.not_applied.append(f"{photo.name}: {error}")
+        return tally
+    tally.letters_only = int(not cubeset.faces)
+    if unexplained := cubeset.unexplained(cube.symbol for cube in reading.cubes):
+        tally.not_applied.append(
+            f"{photo.name}: {len(reading.cubes)} cubes read, which the set's cubes cannot"
+            f" all show (left over: {' '.join(sorted(set(unexplained)))})"
+        )
+    corners = labelled_corners(label)
+    found = [Quad(np.array(cube.corners, float)) for cube in reading.cubes]
+    matched = match(found, corners[seen], corners[~seen]).matched
+    tally.found = len(matched)
+    for i, j in matched.items():
+        cube = reading.cubes[i]
+        before = cube.corrected_from or cube.symbol
+        tally.before += before == want[j]
+        tally.after += cube.symbol == want[j]
+        tally.corrections += cube.corrected_from is not None
+        tally.fixed += before != want[j] == cube.symbol
+        tally.broke += before == want[j] != cube.symbol
+    return tally
+
+
+def evaluate_folder(folder: Path, detector: str = "threshold", limit: int | None = None) -> Tally:
+    """The cube set applied to every labelled photo of ``folder`` whose label names one."""
+    tally = Tally()
+    for photo, label in labelled_photos(folder, limit):
+        if label.get("cubeset") and has_outlines(label):
+            tally += evaluate_photo(photo, label, detector)
+    return tally
+
+
+def main(argv: list[str] | None = None) -> dict[str, Tally]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", nargs="+", type=labelled_folder, help="labelled folders")
+    parser.add_argument("--detector", choices=DETECTORS, default="threshold", help="face finder")
+    parser.add_argument("--limit", type=int, help="photos per folder at most")
+    args = parser.parse_args(argv)
+    tallies = {}
+    for folder in args.folders:
+        tallies[folder.name] = evaluate_folder(folder, args.detector, args.limit)
+        print("\n".join(tallies[folder.name].lines(folder.name)))
+    return tallies
+
+
+if __name__ == "__main__":
+    main()
