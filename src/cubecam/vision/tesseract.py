@@ -1,7 +1,9 @@
 """Tesseract as a glyph reader (``--ocr tesseract``): the baseline a user would otherwise pick.
 
-Each face is tried in its four quarter turns in single-character mode; the most confident
-answer wins.
+Each face is tried in its four quarter turns in single-character mode, and where that reads
+nothing, as a single word, then without the list of allowed letters (Tesseract 5 leaves some
+clean capitals, R, I and O among them, unread one way or another); the most confident answer
+wins.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from cubecam.vision.glyphs.classes import CLASSES
 
 SIDE = 96
 """A face is read at this size (pixels): Tesseract wants letters some 40 pixels tall."""
+MODES = ((10, True), (8, True), (10, False))
+"""How Tesseract is asked, in turn till it reads an allowed symbol: its page segmentation mode
+(10: one character, 8: one word) and whether it is held to the allowed letters (held, it
+leaves some clean capitals unread)."""
 
 
 def glyph_only(patch: np.ndarray) -> np.ndarray | None:
@@ -73,32 +79,43 @@ def tesseract_symbol(
 ) -> tuple[str, float]:
     """The symbol Tesseract reads on a grey face patch and its confidence (0–1), among the
     ``allowed`` symbols; a face with no ink is ``BLANK``."""
-    try:
-        import pytesseract
-    except ImportError as error:
-        raise CubecamError("--ocr tesseract needs pytesseract: pip install pytesseract") from error
     glyph = glyph_only(patch)
     if glyph is None:
         return "BLANK", 0.9
     letters = sorted({c for symbol in allowed if len(symbol) <= 2 for c in symbol})
-    config = f"--psm 10 -c tessedit_char_whitelist={''.join(letters)}"
+    whitelist = f"-c tessedit_char_whitelist={''.join(letters)}"
     best = ("BLANK", 0.0)
     for turn in turns:
         image = np.rot90(glyph, -turn)
-        try:
-            data = pytesseract.image_to_data(
-                image, config=config, output_type=pytesseract.Output.DICT
-            )
-        except pytesseract.TesseractNotFoundError as error:
-            raise CubecamError(
-                "--ocr tesseract needs tesseract: apt-get install tesseract-ocr"
-            ) from error
-        for text, conf in zip(data["text"], data["conf"], strict=True):
-            text = text.strip()
-            symbol = text[:2].capitalize() if text[:2].capitalize() in allowed else text[:1].upper()
-            confidence = float(conf) / 100.0
-            if symbol in allowed and confidence > best[1]:
-                best = (symbol, confidence)
+        for mode, held in MODES:
+            read = _read_symbol(image, f"--psm {mode} {whitelist if held else ''}", allowed)
+            if read is not None:
+                best = max(best, read, key=lambda answer: answer[1])
+                break
+    return best
+
+
+def _read_symbol(
+    image: np.ndarray, config: str, allowed: frozenset[str]
+) -> tuple[str, float] | None:
+    """Tesseract's most confident ``allowed`` symbol on a glyph image, None if it reads none."""
+    try:
+        import pytesseract
+    except ImportError as error:
+        raise CubecamError("--ocr tesseract needs pytesseract: pip install pytesseract") from error
+    try:
+        data = pytesseract.image_to_data(image, config=config, output_type=pytesseract.Output.DICT)
+    except pytesseract.TesseractNotFoundError as error:
+        raise CubecamError(
+            "--ocr tesseract needs tesseract: apt-get install tesseract-ocr"
+        ) from error
+    best = None
+    for text, conf in zip(data["text"], data["conf"], strict=True):
+        text = text.strip()
+        symbol = text[:2].capitalize() if text[:2].capitalize() in allowed else text[:1].upper()
+        confidence = float(conf) / 100.0
+        if symbol in allowed and confidence > (best[1] if best else 0.0):
+            best = (symbol, confidence)
     return best
 
 
