@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -36,6 +35,7 @@ from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.crop.evaluate import allowed_symbols
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_views
+from cubecam.vision.labels import has_outlines, labelled_photos
 from cubecam.vision.lattice.fit import (
     SETTINGS_PATH,
     Lattice,
@@ -181,16 +181,13 @@ class Reads:
         return right
 
 
-def labelled_photos(folder: Path, limit: int | None = None) -> list[tuple[Path, dict]]:
-    """The photos of ``folder`` whose labels give outlines and a grid."""
-    photos = []
-    for label_path in sorted(folder.glob("*.json"))[:limit]:
-        label = json.loads(label_path.read_text("utf-8"))
-        photo = folder / str(label.get("image"))
-        cubes = label.get("cubes") or []
-        if photo.is_file() and label.get("rows") and all("corners" in c for c in cubes):
-            photos.append((photo, label))
-    return photos
+def gridded_photos(folder: Path, limit: int | None = None) -> list[tuple[Path, dict]]:
+    """The labelled photos of ``folder`` whose labels give outlines and a grid."""
+    return [
+        (photo, label)
+        for photo, label in labelled_photos(folder, limit)
+        if label.get("rows") and has_outlines(label)
+    ]
 
 
 def evaluate_folder(
@@ -202,7 +199,7 @@ def evaluate_folder(
     """The lattice stage on every labelled photo of ``folder`` that gives outlines and a grid."""
     settings = settings or Settings.load()
     tally = Tally()
-    for photo, label in labelled_photos(folder, limit):
+    for photo, label in gridded_photos(folder, limit):
         tally.photos += 1
         tally.cubes += len(label["cubes"])
         tally.from_labels += right_from_labels(label)
@@ -221,7 +218,7 @@ def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
     """The settings that do best on the folders' photos (see the module)."""
     found = []
     for folder in folders:
-        for photo, label in labelled_photos(folder, limit):
+        for photo, label in gridded_photos(folder, limit):
             try:
                 found.append(find(photo, label, detector, min(CONFIRMS)))
             except InputError:
