@@ -16,7 +16,7 @@ face sides.
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -40,10 +40,11 @@ from cubecam.vision.labels import (
 from cubecam.vision.load.decode import load_scaled
 from cubecam.vision.pipeline import DETECTORS, WORKING_SIDE, read_faces
 from cubecam.vision.quad import Quad
+from cubecam.vision.tally import Summed
 
 
 @dataclass
-class Tally:
+class Tally(Summed):
     """Faces counted, read right when cut from the labels and from the faces found, and
     the found outlines' corner errors (in face sides)."""
 
@@ -51,11 +52,6 @@ class Tally:
     from_labels: int = 0
     from_found: int = 0
     corner_errors: list[float] = field(default_factory=list)
-
-    def __iadd__(self, other: Tally) -> Tally:
-        for name in (f.name for f in fields(self)):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        return self
 
     def line(self, name: str) -> str:
         def share(n: int) -> str:

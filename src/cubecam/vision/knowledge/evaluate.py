@@ -17,7 +17,7 @@ that lists no cube's faces only its letters are applied.
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -35,10 +35,11 @@ from cubecam.vision.labels import (
 )
 from cubecam.vision.pipeline import DETECTORS, read_photo
 from cubecam.vision.quad import Quad
+from cubecam.vision.tally import Summed
 
 
 @dataclass
-class Tally:
+class Tally(Summed):
     """Photos and cubes counted, cubes right before and after applying the set, the
     corrections that fixed and broke a reading, and why a set was not applied."""
 
@@ -53,11 +54,6 @@ class Tally:
     letters_only: int = 0
     """Photos whose set lists no cube's faces: only its letters are applied."""
     not_applied: list[str] = field(default_factory=list)
-
-    def __iadd__(self, other: Tally) -> Tally:
-        for name in (f.name for f in fields(self)):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        return self
 
     def lines(self, name: str) -> list[str]:
         def share(n: int) -> str:
