@@ -39,7 +39,7 @@ def main() -> None:
         decode = median_ms(lambda: cv2.imread(str(photo)), args.repeats)
         working = load_scaled(photo, WORKING_SIDE).image
         settings = Settings.load()
-        batch, _ = network_input(working, settings.input_side)
+        batch, _, _ = network_input(working, settings.input_side)
         ort = OnnxModel(MODEL_PATH)
         cv2.setNumThreads(2)
         dnn = cv2.dnn.readNetFromONNX(str(MODEL_PATH))

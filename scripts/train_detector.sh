@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Train the learned top-face detector as it ships: render the scenes, train in two runs, choose
-# the threshold on held-out renders.  Needs the train extra (.venv/bin/python -m pip install -e '.[train]').
+# the settings on held-out renders and close-ups.  Needs the train extra (.venv/bin/python -m pip install -e '.[train]').
 #   scripts/train_detector.sh OUT.onnx [WORKDIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,10 +53,15 @@ for kind in crossword crossword tray loose; do
     synth "$kind" wide "$seed" "$size" "v5/$kind-wide-$size-$seed" --count 24 --all-fonts
   done
 done
-# validation: never trained on, only used to choose the threshold
+# validation: never trained on, only used to choose the settings; close-ups cut from renders
+# twice as large, round a face or where none is, and bare surfaces (faces too big for the
+# network at 512 pixels must be found, and nothing where there is no cube)
 for kind in crossword tray loose; do
   synth "$kind" wide 616161 800x600 "val/$kind" --count 10
+  synth "$kind" wide 747474 1600x1200 "val/closeup-renders/$kind" --count 8
 done
+[[ -d "$WORK/val/closeup" ]] || $PY -m cubecam.vision.detector.closeups "$WORK"/val/closeup-renders/* \
+  --count 120 --seed 7 --out "$WORK/val/closeup"
 
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" --real ../shared/realdata \
   --steps 2000 --batch 16 --size 256 --seed 4 --checkpoint "$WORK/r2.pt" --out "$WORK/r2.onnx"
@@ -68,4 +73,5 @@ OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/
   --steps 4000 --batch 16 --size 256 --seed 7 --init "$WORK/r4.pt" --checkpoint "$WORK/r5.pt" --out "$WORK/r5.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" "$WORK/v5" --real ../shared/realdata \
   --steps 4000 --batch 16 --size 256 --seed 8 --init "$WORK/r5.pt" --checkpoint "$WORK/r6.pt" --out "$OUT"
-$PY -m cubecam.vision.detector.evaluate "$WORK/val/crossword" "$WORK/val/tray" "$WORK/val/loose" --choose --model "$OUT"
+$PY -m cubecam.vision.detector.evaluate "$WORK/val/crossword" "$WORK/val/tray" "$WORK/val/loose" \
+  "$WORK/val/closeup" --choose --model "$OUT"

@@ -11,6 +11,7 @@ from cubecam.layout import LayoutKind
 from cubecam.synth import render_face
 from cubecam.synth.dataset import make_scene
 from cubecam.vision import annotate, read_photo
+from cubecam.vision.pipeline import DETECTORS
 from tests.vision.scenes import SIZE, matches, rows, sample, scene, symbols, tilted
 
 
@@ -136,16 +137,18 @@ def test_cubeset_corrections_are_shown(crossword):
     assert any(cube.corrected_from for cube in reading.cubes)
 
 
-def test_photo_without_cubes_says_so():
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_photo_without_cubes_says_so(detector):
     table = np.full((300, 400, 3), 120, np.uint8)
     with pytest.raises(InputError, match="no cubes found"):
-        read_photo(table)
+        read_photo(table, detector=detector)
 
 
-def test_a_square_photo_of_grain_is_no_cube_close_up():
+@pytest.mark.parametrize("detector", DETECTORS)
+def test_a_square_photo_of_grain_is_no_cube_close_up(detector):
     grain = np.random.default_rng(0).integers(0, 255, (400, 400, 3), dtype=np.uint8)
     with pytest.raises(InputError, match="no cubes found"):
-        read_photo(grain)
+        read_photo(grain, detector=detector)
 
 
 def test_unknown_options_are_refused():
@@ -184,8 +187,9 @@ def test_tesseract_reads_the_upright_letters_of_a_crossword():
     assert len(upright) >= 20 and sum(upright) >= 0.9 * len(upright)
 
 
+@pytest.mark.parametrize("detector", DETECTORS)
 @pytest.mark.parametrize("symbol", ["K", "Ä"])
-def test_a_face_filling_the_photo_is_one_cube(symbol):
+def test_a_face_filling_the_photo_is_one_cube(symbol, detector):
     close_up = render_face(symbol, 400)
-    reading = read_photo(close_up)
+    reading = read_photo(close_up, detector=detector)
     assert [cube.symbol for cube in reading.cubes] == [symbol]

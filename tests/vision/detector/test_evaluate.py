@@ -27,3 +27,12 @@ def test_matches_name_the_found_faces_by_their_place_in_the_list():
     found = [Quad(SQUARE), Quad(SQUARE + 20 * RIGHT + 0.5)]  # the first on a hidden face
     tally = match(found, truth, hidden=np.stack([SQUARE]))
     assert tally.matched == {1: 0} and tally.false == 0
+
+
+def test_photos_of_no_cube_with_a_face_found_are_counted():
+    none = np.zeros((0, 4, 2))
+    tally = match([Quad(SQUARE)], none)
+    assert (tally.false, tally.bare, tally.bare_with_faces) == (1, 1, 1)
+    tally += match([], none)
+    tally += match([Quad(SQUARE)], none, hidden=SQUARE[None])  # a hidden face is no bare photo
+    assert (tally.bare, tally.bare_with_faces, tally.false) == (2, 1, 1)

@@ -4,10 +4,11 @@ import numpy as np
 import pytest
 
 from cubecam.errors import CubecamError
+from cubecam.synth import render_face
 from cubecam.synth.dataset import make_scene
 from cubecam.vision.detector import find
 from cubecam.vision.detector.dataset import SEEN
-from cubecam.vision.detector.evaluate import Tally, match
+from cubecam.vision.detector.evaluate import Tally, corner_error, match
 from cubecam.vision.onnx_model import OnnxModel
 from cubecam.vision.quad import order_corners
 
@@ -54,6 +55,12 @@ def test_a_photo_of_an_empty_table_has_no_faces():
     assert find.find_faces(table) == []
 
 
+def test_a_face_filling_the_photo_is_found_with_its_corners():
+    (face,) = find.find_faces(render_face("K", 400))
+    photo = np.array([[0, 0], [400, 0], [400, 400], [0, 400]], float)
+    assert corner_error(face.corners, photo) < 0.1
+
+
 def test_a_damaged_model_file_is_named(tmp_path):
     broken = tmp_path / "model.onnx"
     broken.write_bytes(b"not a model")
@@ -64,4 +71,5 @@ def test_a_damaged_model_file_is_named(tmp_path):
 def test_the_settings_were_chosen_and_the_model_is_small():
     settings = find.Settings.load()
     assert 256 <= settings.input_side <= 768 and 0 < settings.threshold < 1
+    assert settings.shrink_below > 0 and all(0 < share < 1 for share in settings.shrink)
     assert find.MODEL_PATH.stat().st_size < 5_000_000

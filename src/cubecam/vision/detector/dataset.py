@@ -79,12 +79,12 @@ def polygon_corners(polygon: np.ndarray) -> np.ndarray:
 
 
 def read_folder(folder: Path, *, split: str | None = None) -> Iterator[Sample]:
-    """The labelled photos of a folder: rendered scenes (``cubes`` with ``corners``) and
-    real tile photos (``tiles`` with ``polygon``); ``split`` ``"train"`` or ``"test"``
-    keeps one part of a real folder, ``None`` all of it."""
+    """The labelled photos of a folder: rendered scenes (``cubes`` with ``corners``; none
+    in a photo of no cube) and real tile photos (``tiles`` with ``polygon``); ``split``
+    ``"train"`` or ``"test"`` keeps one part of a real folder, ``None`` all of it."""
     for image, label in labelled_photos(folder):
         hidden: list[np.ndarray] = []
-        if "cubes" in label and label["cubes"] and "corners" in label["cubes"][0]:
+        if "cubes" in label and all("corners" in cube for cube in label["cubes"]):
             quads = []
             for cube in label["cubes"]:
                 corners = order_corners(np.array(cube["corners"], float))

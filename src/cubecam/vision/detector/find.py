@@ -3,7 +3,9 @@
 The photo is scaled to :data:`Settings.input_side` on its long side; the network's centre
 heat is taken at its local peaks above the threshold, and each peak's corner offsets give
 that face's outline. Where the faces found are small there (dice far off in a wide frame),
-the photo is looked at again at twice the size, where the network sees them as it learnt.
+the photo is looked at again at twice the size, where the network sees them as it learnt;
+where few or none are found (a close-up's faces may be bigger than it learnt), it is looked at
+again shrunk into a grey frame, and the faces found there are added.
 
 >>> find_faces(np.full((240, 320, 3), 128, np.uint8))
 []
@@ -12,6 +14,7 @@ the photo is looked at again at twice the size, where the network sees them as i
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -27,23 +30,36 @@ MODEL_PATH = Path(__file__).with_name("model.onnx")
 SETTINGS_PATH = Path(__file__).with_name("detector.toml")
 MULTIPLE = 32
 """The network halves the photo five times: its sides must divide by this."""
+CANVAS = 128
+"""The grey a shrunk photo is framed in."""
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How the detector is run: the photo's long side, the heat a face needs, and below
-    what median face side (network pixels) the photo is looked at again twice as large."""
+    """How the detector is run: the photo's long side, the heat a face needs, below what
+    median face side (network pixels) the photo is looked at again twice as large, and
+    where fewer than ``shrink_below`` faces are found (a close-up's faces may be too big for
+    the network) the shares of the input side it is looked at again shrunk to, and the heat a
+    face found there needs (where the shrunk photo's own edges can pass for a face's)."""
 
     input_side: int
     threshold: float
     zoom_below: float = 0.0
+    shrink_below: int = 0
+    shrink: tuple[float, ...] = ()
+    shrink_threshold: float = 0.0
 
     @classmethod
     def load(cls, path: Path = SETTINGS_PATH) -> Settings:
         with path.open("rb") as file:
             data = tomllib.load(file)
         return cls(
-            int(data["input_side"]), float(data["threshold"]), float(data.get("zoom_below", 0))
+            int(data["input_side"]),
+            float(data["threshold"]),
+            float(data.get("zoom_below", 0)),
+            int(data.get("shrink_below", 0)),
+            tuple(float(share) for share in data.get("shrink", ())),
+            float(data.get("shrink_threshold", 0)),
         )
 
 
@@ -52,21 +68,32 @@ def _model(path: Path) -> OnnxModel:
     return OnnxModel(path)
 
 
-def network_input(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+def network_input(
+    image: np.ndarray, side: int, share: float = 1.0
+) -> tuple[np.ndarray, float, np.ndarray]:
     """``image`` (BGR) scaled to ``side`` on its long side and padded to the network's
-    multiple, as a 1 × 3 × H × W float batch; and the scale applied."""
+    multiple, as a 1 × 3 × H × W float batch; the scale applied, and where the photo's
+    top-left lies. With a ``share`` below 1 the photo is shrunk to that share of ``side``
+    in the middle of a grey canvas of the same size, where faces too big for the network
+    are seen at a size it knows."""
     height, width = image.shape[:2]
     scale = side / max(height, width)
+    frame = (
+        -(-round(height * scale) // MULTIPLE) * MULTIPLE,
+        -(-round(width * scale) // MULTIPLE) * MULTIPLE,
+    )
+    scale *= share
     small = cv2.resize(
         image,
         (max(1, round(width * scale)), max(1, round(height * scale))),
         interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
     )
     h, w = small.shape[:2]
-    padded = np.zeros((-(-h // MULTIPLE) * MULTIPLE, -(-w // MULTIPLE) * MULTIPLE, 3), np.uint8)
-    padded[:h, :w] = small
+    offset = np.array([(frame[1] - w) // 2, (frame[0] - h) // 2]) if share < 1 else np.zeros(2, int)
+    padded = np.full((*frame, 3), CANVAS if share < 1 else 0, np.uint8)
+    padded[offset[1] : offset[1] + h, offset[0] : offset[0] + w] = small
     batch = padded[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-    return batch, scale
+    return batch, scale, offset
 
 
 def decode(heat: np.ndarray, shape: np.ndarray, threshold: float) -> list[Quad]:
@@ -78,16 +105,60 @@ def decode(heat: np.ndarray, shape: np.ndarray, threshold: float) -> list[Quad]:
     )
     ys, xs = np.nonzero(peaks)
     order = np.argsort(-probability[ys, xs])
-    kept: list[Quad] = []
+    faces = []
     for y, x in zip(ys[order], xs[order], strict=True):
         centre = np.array([(x + 0.5) * STRIDE, (y + 0.5) * STRIDE])
         turn = np.arctan2(shape[1, y, x], shape[0, y, x]) / 4
         points = centre + turned(shape[2:, y, x].reshape(4, 2) * OFFSET_SCALE, turn)
-        quad = Quad(points, float(probability[y, x]))  # clockwise, the face's top-left first
-        if quad.side < 2 or any(k.contains(quad.center) for k in kept):
-            continue
-        kept.append(quad)
+        faces.append(Quad(points, float(probability[y, x])))  # clockwise, top-left first
+    return distinct([quad for quad in faces if quad.side >= 2])
+
+
+def distinct(faces: list[Quad], beside: Sequence[Quad] = ()) -> list[Quad]:
+    """``faces`` likeliest first, less one whose centre lies inside a likelier one kept or
+    inside one of ``beside``."""
+    kept: list[Quad] = []
+    for quad in sorted(faces, key=lambda q: -q.score):
+        if not any(k.contains(quad.center) for k in (*beside, *kept)):
+            kept.append(quad)
     return kept
+
+
+@dataclass(frozen=True)
+class Look:
+    """The peaks found in one view of a photo, in the photo's pixels, likeliest first, and
+    the scale of the view (its pixels per photo pixel)."""
+
+    peaks: list[Quad]
+    scale: float
+
+    def split(self, heat: float) -> tuple[list[Quad], list[Quad]]:
+        """The peaks above ``heat``, and the others."""
+        return [q for q in self.peaks if q.score > heat], [q for q in self.peaks if q.score <= heat]
+
+
+class Views:
+    """One photo as the network sees it at each size it is looked at (each view run once,
+    each heat decoded once: the evaluation tries many settings on the same views)."""
+
+    def __init__(self, image: np.ndarray, model: Path = MODEL_PATH) -> None:
+        self.image = image
+        self.model = model
+        self._outputs: dict[tuple[int, float], tuple[dict[str, np.ndarray], float, np.ndarray]] = {}
+        self._looks: dict[tuple[int, float, float], Look] = {}
+
+    def look(self, side: int, heat: float, share: float = 1.0) -> Look:
+        """The peaks above ``heat`` with the photo at ``side`` (shrunk to ``share`` of it)."""
+        key = (side, share)
+        if key not in self._outputs:
+            batch, scale, offset = network_input(self.image, side, share)
+            self._outputs[key] = (_model(self.model).run(batch), scale, offset)
+        if (*key, heat) not in self._looks:
+            outputs, scale, offset = self._outputs[key]
+            peaks = decode(outputs["heat"][0], outputs["shape"][0], heat)
+            in_photo = [Quad((q.corners - offset) / scale, q.score) for q in peaks]
+            self._looks[(*key, heat)] = Look(in_photo, scale)
+        return self._looks[(*key, heat)]
 
 
 def find_faces(
@@ -104,24 +175,26 @@ def find_candidates(
     """The top faces in ``image`` (as :func:`find_faces`), and the weaker peaks whose heat
     lies between ``floor`` and the threshold: faces too faint to keep on their own, for the
     lattice to confirm where the plane expects a face."""
-    settings = settings or Settings.load()
-    side = settings.input_side
-    low = min(floor, settings.threshold)
-    faces, scale = _find_at(image, side, low, model)
-    sure = [q for q in faces if q.score > settings.threshold]
-    small = sure and np.median([q.side for q in sure]) < settings.zoom_below
-    if small and max(image.shape[:2]) > side:
-        faces, scale = _find_at(image, 2 * side, low, model)
-    faces = [quad.scaled(1.0 / scale) for quad in faces]
-    return (
-        [q for q in faces if q.score > settings.threshold],
-        [q for q in faces if q.score <= settings.threshold],
-    )
+    return candidates_in(Views(image, model), settings or Settings.load(), floor)
 
 
-def _find_at(
-    image: np.ndarray, side: int, threshold: float, model: Path
-) -> tuple[list[Quad], float]:
-    batch, scale = network_input(image, side)
-    outputs = _model(model).run(batch)
-    return decode(outputs["heat"][0], outputs["shape"][0], threshold), scale
+def candidates_in(
+    views: Views, settings: Settings, floor: float = 1.0
+) -> tuple[list[Quad], list[Quad]]:
+    """The top faces and the fainter peaks (as :func:`find_candidates`) of a photo's
+    ``views``, looked at as ``settings`` say, in photo pixels."""
+    side, threshold = settings.input_side, settings.threshold
+    look = views.look(side, min(floor, threshold))
+    faces, faint = look.split(threshold)
+    small = faces and np.median([q.side for q in faces]) * look.scale < settings.zoom_below
+    if small and max(views.image.shape[:2]) > side:
+        look = views.look(2 * side, min(floor, threshold))
+        faces, faint = look.split(threshold)
+    if len(faces) < settings.shrink_below:
+        heat = max(threshold, settings.shrink_threshold)
+        for share in settings.shrink:
+            more, fainter = views.look(side, min(floor, heat), share).split(heat)
+            faces, faint = faces + more, faint + fainter
+        faces = distinct(faces)
+        faint = distinct(faint, beside=faces)
+    return faces, faint
