@@ -14,12 +14,10 @@ from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options,
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
-from cubecam.layout import Square
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.adlib import AdLib, score_round
 from cubecam.rules.crossword import CrosswordGame, GameOne
 from cubecam.rules.games import find_game, game_names
-from cubecam.rules.tally import CrosswordTally
 
 
 def game_for(
@@ -29,15 +27,6 @@ def game_for(
     name = game or layout_headers.get("game") or GameOne.name
     set_name = cubeset or layout_headers.get("set")
     return find_game(name, CrosswordGame)(load_cubeset(set_name) if set_name else None)
-
-
-def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
-    """Each square in a word: True when every word through it is allowed."""
-    validity: dict[Square, bool] = {}
-    for word in tally.words:
-        for square in word.squares:
-            validity[square] = validity.get(square, True) and word.valid
-    return validity
 
 
 @click.command()
@@ -96,7 +85,7 @@ def score(
     if annotate_path is not None:
         if reading is None or photo is None:
             raise InputError("--annotate draws on a photo: give a photo, not --grid")
-        write_annotated(annotate_path, photo, reading, word_validity(tally))
+        write_annotated(annotate_path, photo, reading, tally.square_validity())
     if as_json:
         data = to_jsonable_python(tally)
         if reading is not None:

@@ -129,6 +129,22 @@ class CrosswordTally:
         """Every cube whose value is deducted."""
         return [face for d in self.deductions for face in d.faces]
 
+    def square_validity(self) -> dict[Square, bool]:
+        """Each square in a word: True when every word through it is allowed.
+
+        >>> from cubecam.grid_format import parse_grid
+        >>> from cubecam.lexicon import load_lexicon
+        >>> from cubecam.rules.crossword import GameOne
+        >>> tally = GameOne().score(parse_grid("CAT\\nX..\\nZ.."), load_lexicon("en"))
+        >>> tally.square_validity()
+        {(0, 0): False, (0, 1): True, (0, 2): True, (1, 0): False, (2, 0): False}
+        """
+        validity: dict[Square, bool] = {}
+        for word in self.words:
+            for square in word.squares:
+                validity[square] = validity.get(square, True) and word.valid
+        return validity
+
     @field_serializer("wildcards")
     def _wildcards(self, wildcards: dict[Square, str]) -> list[dict[str, int | str]]:
         return [

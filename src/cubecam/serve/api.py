@@ -32,7 +32,6 @@ from cubecam.serve.games import (
     cubeset_of,
     score_crossword,
     score_hunt,
-    word_validity,
 )
 from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.photos import annotated_jpeg, jpeg, read
@@ -273,7 +272,7 @@ def get_photo(request: Request, capture_id: CaptureId) -> Response:
 
 def _annotated_jpeg(capture: Capture) -> bytes:
     tally, _ = _tally(capture)
-    validity = word_validity(tally) if tally else None
+    validity = tally.square_validity() if tally else None
     return annotated_jpeg(capture.image, capture.corrected_reading(), validity)
 
 

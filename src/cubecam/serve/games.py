@@ -43,15 +43,6 @@ def score_crossword(
     return find_game(game, CrosswordGame)(cubeset).score(layout, load_lexicon(lang))
 
 
-def word_validity(tally: CrosswordTally) -> dict[Square, bool]:
-    """Each square in a word: True when every word through it is valid."""
-    validity: dict[Square, bool] = {}
-    for word in tally.words:
-        for square in word.squares:
-            validity[tuple(square)] = validity.get(tuple(square), True) and word.valid
-    return validity
-
-
 def board_words(layout: Layout, lang: str) -> list[tuple[ScoredWord, list[Square]]]:
     """Every word on a word-hunt board, best first, with the squares that spell it in order."""
     board = Board.from_layout(layout)
