@@ -28,6 +28,12 @@ def test_a_word_without_a_meaning_is_none():
     assert meaning("hakrem", "sv") is None
 
 
+@pytest.mark.parametrize("lang", ["en", "en_GB", "sv"])
+@pytest.mark.parametrize("word", ["", " ", "\t"])
+def test_a_blank_word_has_no_meaning(word, lang):
+    assert meaning(word, lang) is None
+
+
 def test_a_missing_dictionary_is_a_clear_error_naming_the_package(tmp_path):
     with pytest.raises(DictionaryMissing, match="apt-get install wordnet-base"):
         WordNet(tmp_path)

@@ -259,6 +259,8 @@ def test_a_word_has_its_offline_meaning(client: TestClient) -> None:
     assert found == {"word": "hund", "meaning": expected} and "dog" in expected
     none = client.get("/api/meanings/xyzzy").json()
     assert none["meaning"] is None
+    blank = client.get("/api/meanings/%20", params={"lang": "en_GB"})
+    assert blank.status_code == 200 and blank.json()["meaning"] is None
 
 
 def test_a_photo_sixty_thousand_by_eight_is_refused(client: TestClient) -> None:

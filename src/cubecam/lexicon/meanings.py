@@ -99,6 +99,8 @@ class WordNet:
 
     def meaning(self, word: str) -> str | None:
         lemma = word.strip().lower().replace(" ", "_").encode("utf-8")
+        if not lemma:  # the licence lines at the top of every file start with a space
+            return None
         senses = [
             (tagged, f"{gloss} ({title})")
             for pos, title in PARTS_OF_SPEECH
