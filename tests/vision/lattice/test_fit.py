@@ -125,6 +125,17 @@ def test_side_faces_at_a_slant_are_rejected_and_a_faint_top_in_a_gap_is_confirme
     assert not same_squares(fit_lattice(found + sides).touching(), want[:-1] + [None] * 2)
 
 
+def test_a_sheared_outline_stays_on_its_square_and_a_turned_die_does_not():
+    block = [(c, -r, 0.0) for r in range(3) for c in range(3) if (r, c) != (2, 2)]
+    turned_die = photographed([*block, (2.0, -2.0, 25.0)], tilt=10.0, roll=0.0, noise=0, seed=5)
+    assert fit_lattice(turned_die).cells[-1] is None
+    square = photographed([*block, (2.0, -2.0, 0.0)], tilt=10.0, roll=0.0, noise=0, seed=5)
+    corners = square[-1].corners.copy()
+    corners[:, 0] += np.tan(np.radians(24)) * (corners[:, 1] - corners[:, 1].mean())
+    sheared = [*square[:-1], Quad(order_corners(corners), score=0.9)]  # two edges turned 24°
+    assert fit_lattice(sheared).cells[-1] == fit_lattice(square).cells[-1] is not None
+
+
 def test_a_tray_with_many_dice_missing_keeps_its_size():
     # 16 of a 5 × 5 tray's dice found, the first four rows and a die of the last: a 4 × 4
     # window would hold 13 of them

@@ -40,8 +40,9 @@ little off their squares, and an outline cut from a blob of touching cubes more 
 FAR_TOLERANCE = 0.25
 """The same, for a face anywhere on the plane once no neighbour is left to take."""
 TURN_TOLERANCE = 20.0
-"""Degrees a face's edges may turn from the lattice's axes: a die turned its own way is
-not on the lattice."""
+"""Degrees a face's edges may turn from the lattice's axes, on average: a die turned its
+own way turns all four edges alike and is not on the lattice, while an outline the detector
+sheared at a slant turns two of them only."""
 SIZE_TOLERANCE = 1.45
 """How many times larger or smaller than the others a face on the lattice may look."""
 RANSAC_UNITS = 0.12
@@ -455,7 +456,7 @@ class _Fit:
         points = _transform(self.to_lattice, self.corners)
         edges = np.roll(points, -1, axis=1) - points
         turns = np.degrees(np.arctan2(edges[..., 1], edges[..., 0])) % 90
-        turn = np.minimum(turns, 90 - turns).max(axis=1)
+        turn = np.minimum(turns, 90 - turns).mean(axis=1)
         ratio = np.linalg.norm(edges, axis=2).mean(axis=1) / self.side
         on = (
             (np.abs(positions - cells).max(axis=1) <= tolerance)
