@@ -158,7 +158,8 @@ def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "thresho
     check_detector(detector)
     loaded, name = _loaded(source)
     settings = Settings.load()
-    placed = place_faces(*detect_faces(loaded.image, detector, settings.confirm_above), settings)
+    found = detect_faces(loaded.image, detector, settings.confirm_above)
+    placed = place_faces(*found, settings, loaded.image.shape[1::-1])
     if not placed.faces:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"

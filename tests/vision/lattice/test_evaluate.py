@@ -1,5 +1,5 @@
 from cubecam.synth.dataset import write_set
-from cubecam.vision.lattice.evaluate import CONFIRMS, CROWDS, SQUARES, choose, main
+from cubecam.vision.lattice.evaluate import CONFIRMS, SIDE_OFFS, SQUARES, choose, main
 
 
 def test_the_evaluation_counts_photos_right(tmp_path, capsys):
@@ -16,8 +16,9 @@ def test_the_evaluation_counts_photos_right(tmp_path, capsys):
 def test_choosing_the_settings_tries_them_on_the_faces_found(tmp_path, capsys):
     write_set("crossword", 2, 8, tmp_path / "crossword", size=(800, 600))
     chosen = choose([tmp_path / "crossword"], None, "learned")
-    assert chosen.crowd_within in CROWDS and chosen.confirm_above in CONFIRMS
+    assert chosen.side_off in SIDE_OFFS and chosen.confirm_above in CONFIRMS
     assert chosen.square_beyond in SQUARES
     lines = capsys.readouterr().out.splitlines()
-    assert len([line for line in lines if line.startswith("crowd_within")]) > len(CROWDS)
+    tried = len(SIDE_OFFS) * len(CONFIRMS)
+    assert len([line for line in lines if line.startswith("side_off")]) == tried
     assert len([line for line in lines if line.startswith("square_beyond")]) == len(SQUARES)

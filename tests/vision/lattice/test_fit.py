@@ -115,7 +115,7 @@ def test_side_faces_at_a_slant_are_rejected_and_a_faint_top_in_a_gap_is_confirme
     found = [seen(top(r, c), 0.9) for r, c in tops if (r, c) != (0, 3)]
     sides = [seen(near_side(0, 2), 0.7), seen(near_side(0, 3), 0.7)]
     faint = seen(top(0, 3), 0.5)
-    placed = place_faces(found + sides, [faint], Settings(0.85, 0.1, 0.4, 0.2))
+    placed = place_faces(found + sides, [faint], Settings(2.0, 0.4, 0.2), (1000, 750))
     assert len(placed.rejected) == len(sides)
     assert all(any(q is side for side in sides) for q in placed.rejected)
     assert placed.faces[-1] is faint

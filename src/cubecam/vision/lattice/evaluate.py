@@ -14,10 +14,9 @@ or its lattice square), reads as its symbol whichever way it is turned. Photos w
 give no outlines or no grid (loose dice, real photos) are skipped.
 
 ``--choose`` sweeps the stage's :class:`~cubecam.vision.lattice.fit.Settings` over the
-folders, each photo's faces found once: ``crowd_within``, ``crowded_off`` and
-``confirm_above`` for the most photos right from the faces found (ties: the most labelled
-cubes found less false finds), then ``square_beyond`` for the most cubes read right, and
-writes them into ``lattice.toml``.
+folders, each photo's faces found once: ``side_off`` and ``confirm_above`` for the most
+photos right from the faces found (ties: the most labelled cubes found less false finds), then
+``square_beyond`` for the most cubes read right, and writes them into ``lattice.toml``.
 """
 
 from __future__ import annotations
@@ -50,11 +49,11 @@ from cubecam.vision.quad import Quad, order_corners
 
 MATCH_WITHIN = 0.45
 """A found face is a labelled cube's when their centres are this many sides apart at most."""
-CROWDS = (0.0, 0.75, 0.8, 0.85, 0.9)
-CROWDED_OFFS = (0.15, 0.2, 0.25)
+SIDE_OFFS = (np.inf, 3.0, 2.0, 1.5, 1.0)
 CONFIRMS = (1.0, 0.5, 0.45, 0.4, 0.3, 0.2)
 SQUARES = (np.inf, 0.25, 0.2, 0.17, 0.15, 0.12, 0.1, 0.08, 0.0)
-"""The settings ``--choose`` tries (a crowd of 0 rejects nothing, 1 confirms nothing, inf
+"""The settings ``--choose`` tries (a side off of inf takes no face for a side, a
+confirm of 1 confirms nothing, inf
 squares nothing and 0 every face on the lattice); the first of equals wins."""
 
 
@@ -86,6 +85,11 @@ class Found:
     loaded: LoadedImage
     quads: list[Quad]
     candidates: list[Quad]
+
+    def placed(self, settings: Settings) -> Placement:
+        """The faces the lattice stage keeps with ``settings``."""
+        size = self.loaded.image.shape[1::-1]
+        return place_faces(self.quads, self.candidates, settings, size)
 
 
 def same_squares(got: list[Square | None], want: list[Square | None]) -> bool:
@@ -207,7 +211,7 @@ def evaluate_folder(
             found = find(photo, label, detector, settings.confirm_above)
         except InputError:
             continue
-        placed = place_faces(found.quads, found.candidates, settings)
+        placed = found.placed(settings)
         tally.from_found += right_from_found(placed, found)
         faces = matched(placed, found)
         tally.read += Reads.of(placed, found).right(faces, label, settings.square_beyond)
@@ -226,7 +230,7 @@ def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
     base = Settings.load()
 
     def placements(settings: Settings) -> list[Placement]:
-        return [place_faces(f.quads, f.candidates, settings) for f in found]
+        return [f.placed(settings) for f in found]
 
     def placed_right(settings: Settings) -> tuple[int, int]:
         """Photos right from the faces found, and labelled cubes found less faces kept
@@ -241,15 +245,13 @@ def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
         return right, net
 
     tried = {}
-    for crowd, off, confirm in itertools.product(CROWDS, CROWDED_OFFS, CONFIRMS):
-        if crowd == 0.0 and off != CROWDED_OFFS[0]:
-            continue  # nothing is crowded out
-        settings = replace(base, crowd_within=crowd, crowded_off=off, confirm_above=confirm)
+    for off, confirm in itertools.product(SIDE_OFFS, CONFIRMS):
+        settings = replace(base, side_off=off, confirm_above=confirm)
         tried[settings] = placed_right(settings)
         right, cubes = tried[settings]
         print(
-            f"crowd_within {crowd}, crowded_off {off}, confirm_above {confirm}: "
-            f"{right} photos right, {cubes} cubes found less false finds"
+            f"side_off {off}, confirm_above {confirm}: {right} photos right,"
+            f" {cubes} cubes found less false finds"
         )
     chosen = max(tried, key=lambda key: tried[key])
     placed = placements(chosen)
@@ -265,8 +267,7 @@ def write_settings(settings: Settings, path: Path = SETTINGS_PATH) -> None:
     path.write_text(
         "# The lattice stage's settings, chosen by `python -m cubecam.vision.lattice.evaluate\n"
         "# --choose` on labelled rendered folders (see its docstring); not tuned by hand.\n"
-        f"crowd_within = {settings.crowd_within}\n"
-        f"crowded_off = {settings.crowded_off}\n"
+        f"side_off = {settings.side_off}\n"
         f"confirm_above = {settings.confirm_above}\n"
         f"square_beyond = {settings.square_beyond}\n",
         "utf-8",

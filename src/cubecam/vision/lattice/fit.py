@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 
 from cubecam.layout import Square
+from cubecam.vision.lattice.camera import camera_position, side_centres
 from cubecam.vision.quad import Quad
 
 GROW_TOLERANCE = 0.45
@@ -60,17 +61,14 @@ SETTINGS_PATH = Path(__file__).with_name("lattice.toml")
 class Settings:
     """What the fitted plane decides about the faces (chosen by
     ``python -m cubecam.vision.lattice.evaluate --choose``, see its docstring):
-    ``crowd_within``, the lattice units within which two faces' centres lie too close to be
-    the tops of two cubes, and ``crowded_off``, how far off its own square the nearer of
-    the two must lie to be rejected (at a slant a cube's side face shows just in front of
-    its top, nearer the camera, straddling the square in front); ``confirm_above``, the
+    ``side_off``, how many times further off its square than the faces' median a face
+    must stand to be taken for the side of a cube beside it; ``confirm_above``, the
     detector's heat a peak too faint to keep on its own needs for the lattice to confirm
     it; ``square_beyond``, how far (lattice units, at any corner) a face's outline may
     stray from a square of the lattice before the face is cut through that square instead
     (see :meth:`Lattice.squared`)."""
 
-    crowd_within: float
-    crowded_off: float
+    side_off: float
     confirm_above: float
     square_beyond: float
 
@@ -79,10 +77,7 @@ class Settings:
         with path.open("rb") as file:
             data = tomllib.load(file)
         return cls(
-            float(data["crowd_within"]),
-            float(data["crowded_off"]),
-            float(data["confirm_above"]),
-            float(data["square_beyond"]),
+            float(data["side_off"]), float(data["confirm_above"]), float(data["square_beyond"])
         )
 
 
@@ -237,25 +232,26 @@ def fit_lattice(quads: list[Quad]) -> Lattice:
 
 
 def place_faces(
-    quads: list[Quad], candidates: Sequence[Quad] = (), settings: Settings | None = None
+    quads: list[Quad],
+    candidates: Sequence[Quad] = (),
+    settings: Settings | None = None,
+    photo_size: tuple[int, int] | None = None,
 ) -> Placement:
     """Fit the lattice to ``quads`` (see the module), then settle what the plane says of
-    each face: of two faces whose centres lie closer than ``settings.crowd_within`` on the
-    lattice, the one nearer the camera is no cube's top where it straddles squares (at a
-    slant a cube's side face shows just in front of its top, about as large); a faint
-    ``candidate`` is taken where it fills a gap in a line of faces (a free square between
-    two taken ones, across or down).
+    each face: a face lying nearer where the camera (see :mod:`.camera`; ``photo_size``,
+    width and height, places its centre) sees a side of a cube on the lattice than its own
+    square's centre is that side, no cube's top (at a slant the sides facing the camera
+    show just in front of the tops); a faint ``candidate`` is taken where it fills a gap in
+    a line of faces (a free square between two taken ones, across or down).
 
     >>> import numpy as np
     >>> def face(x, y, score=1.0):
     ...     corners = [[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]]
     ...     return Quad(np.array(corners, float), score)
     >>> faces = [face(100, 100), face(142, 100), face(226, 100), face(142, 142)]
-    >>> side_face = face(142, 172, 0.9)  # just in front of the face at (142, 142)
-    >>> settings = Settings(0.85, 0.2, 0.3, 0.2)
-    >>> placed = place_faces(faces + [side_face], [face(184, 100, 0.4)], settings)
-    >>> placed.lattice.cells, [q.center for q in placed.rejected]
-    ([(0, 0), (0, 1), (0, 3), (1, 1), (0, 2)], [(162.0, 192.0)])
+    >>> placed = place_faces(faces, [face(184, 100, 0.4)], Settings(2.0, 0.3, 0.2), (400, 300))
+    >>> placed.lattice.cells, placed.rejected
+    ([(0, 0), (0, 1), (0, 3), (1, 1), (0, 2)], [])
     """
     settings = settings or Settings.load()
     candidates = [q for q in candidates if q.score > settings.confirm_above]
@@ -270,7 +266,9 @@ def place_faces(
         np.linalg.inv(lattice.to_image),
         lattice.side,
     )
-    top = _uncrowded(fit, list(range(len(faces))), settings)
+    size = photo_size or _extent(corners)
+    camera = camera_position(lattice.to_image, size)
+    top = _tops(fit, list(range(len(faces))), camera, settings)
     finds = [i for i in sorted(top) if i < len(quads)]
     cells = [lattice.cells[i] for i in finds]
     taken = {cell for cell in cells if cell is not None}
@@ -290,19 +288,27 @@ def place_faces(
     )
 
 
-def _uncrowded(fit: _Fit, faces: list[int], settings: Settings) -> list[int]:
-    """Those of ``faces`` that are no side face of another's cube: taken from the farthest
-    from the camera, a face is dropped where it lies within ``settings.crowd_within`` of
-    one taken and further than ``settings.crowded_off`` off its own square."""
-    positions = fit.positions()
-    off = np.abs(positions - np.round(positions)).max(axis=1)
-    points = np.column_stack([positions + 0.5, np.ones(len(positions))])
-    depths = points @ np.linalg.inv(fit.to_lattice)[2]  # along the camera's axis, up to scale
-    depths *= np.sign(np.median(depths))
+def _extent(corners: np.ndarray) -> tuple[int, int]:
+    """A photo just holding every corner (its centre theirs), where none is given."""
+    low, high = corners.reshape(-1, 2).min(axis=0), corners.reshape(-1, 2).max(axis=0)
+    return int(high[0] + low[0]), int(high[1] + low[1])
+
+
+def _tops(fit: _Fit, faces: list[int], camera: np.ndarray, settings: Settings) -> list[int]:
+    """Those of ``faces`` that are no side of another's cube: taken from the farthest from
+    the camera, a face is dropped where it lies nearer a side of a cube taken (as the camera
+    sees it) than its own square's centre, and further off that centre than
+    ``settings.side_off`` times the faces' median."""
+    positions = fit.positions() + 0.5
+    off = np.linalg.norm(positions - (np.round(positions - 0.5) + 0.5), axis=1)
+    astray = off > settings.side_off * np.median(off[faces])
+    sides = side_centres(positions, fit.side, camera)
+    points = np.column_stack([positions, np.zeros(len(positions))])
+    distance = np.linalg.norm(points - camera, axis=1)
     kept: list[int] = []
-    for i in sorted(faces, key=lambda i: -depths[i]):
-        near = np.linalg.norm(positions[kept] - positions[i], axis=1) < settings.crowd_within
-        if not (near.any() and off[i] > settings.crowded_off):
+    for i in sorted(faces, key=lambda i: -distance[i]):
+        beside = np.linalg.norm(sides[kept] - positions[i], axis=2) < off[i]
+        if not (astray[i] and beside.any()):
             kept.append(i)
     return kept
 

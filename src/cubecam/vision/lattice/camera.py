@@ -1,0 +1,82 @@
+"""Where the camera stood, from the lattice's homography, and where it saw the cubes' sides.
+
+The plane of the cubes' tops is the lattice (a square is 1 × 1); the camera is a pinhole
+whose principal point is the photo's centre, its focal length solved from the plane's right
+angles (Zhang's two constraints: the lattice's axes are square to each other and alike in
+length). From where the camera stands, a cube's side face, the square below its top's edge,
+maps onto the plane of the tops as a band in front of the top: deeper the lower the camera.
+
+>>> import numpy as np
+>>> from cubecam.synth.camera import Camera
+>>> camera = Camera.looking_at((3.0, -2.0), distance=12.0, tilt=40.0, yaw=10.0,
+...                            focal=700.0, centre=(500.0, 375.0))
+>>> camera_position(camera.table_homography(), (1000, 750)).round(3).tolist()
+[4.339, -9.596, 9.193]
+>>> camera.eye.round(3).tolist()
+[4.339, -9.596, 9.193]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+FOCAL_RANGE = (0.4, 4.0)
+"""The focal lengths a photo may have, in its longer sides (a wide phone lens to a zoom)."""
+USUAL_FOCAL = 0.8
+"""The focal length taken where the plane cannot tell it (seen nearly square-on), in
+longer sides: a phone's main camera or a webcam."""
+_AXES = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])
+
+
+def camera_position(to_image: np.ndarray, photo_size: tuple[int, int]) -> np.ndarray:
+    """The camera's centre (x, y, z) in lattice units: x, y on the plane of the tops, z off
+    it (its sign the homography's handedness)."""
+    longer = float(max(photo_size))
+    centred = np.array([[1, 0, -photo_size[0] / 2], [0, 1, -photo_size[1] / 2], [0, 0, 1.0]])
+    homography = centred @ to_image
+    focal = _focal(homography) or USUAL_FOCAL * longer
+    focal = float(np.clip(focal, FOCAL_RANGE[0] * longer, FOCAL_RANGE[1] * longer))
+    pose = np.diag([1 / focal, 1 / focal, 1.0]) @ homography
+    pose /= np.sqrt(np.linalg.norm(pose[:, 0]) * np.linalg.norm(pose[:, 1]))
+    if pose[2, 2] < 0:  # the plane lies in front of the camera
+        pose = -pose
+    across, down, shift = pose.T
+    normal = np.cross(across, down)
+    rotation = np.column_stack([across, down, normal / np.linalg.norm(normal)])
+    return -np.linalg.solve(rotation, shift)
+
+
+def _focal(homography: np.ndarray) -> float | None:
+    """The focal length for which the lattice's axes are square and equally long (least
+    squares over the two constraints), or None where the plane cannot tell."""
+    a, b = homography[:, 0], homography[:, 1]
+    terms = np.array(
+        [
+            [a[0] * b[0] + a[1] * b[1], a[2] * b[2]],
+            [a[0] ** 2 + a[1] ** 2 - b[0] ** 2 - b[1] ** 2, a[2] ** 2 - b[2] ** 2],
+        ]
+    )
+    weight = float(terms[:, 0] @ terms[:, 0])
+    inverse_square = -float(terms[:, 0] @ terms[:, 1]) / weight if weight > 0 else 0.0
+    return 1 / np.sqrt(inverse_square) if inverse_square > 0 else None
+
+
+def side_centres(tops: np.ndarray, side: float, camera: np.ndarray) -> np.ndarray:
+    """Where the camera sees the middle of each cube's side faces, mapped onto the plane of
+    the tops: N × 4 sides (+x, −x, +y, −y) × 2 for ``tops`` (N × 2, the top faces' centres
+    in lattice units) of cubes ``side`` tall; NaN for a side turned away."""
+    out = np.full((len(tops), 4, 2), np.nan)
+    for k, axis in enumerate(_AXES):
+        across = np.array([-axis[1], axis[0]])
+        edge = tops + side / 2 * axis  # the middle of the top's edge on that side
+        facing = (camera[:2] - edge) @ axis > 0
+        upper = [edge + side / 2 * across, edge - side / 2 * across]
+        lower = [_seen_on_plane(corner, -np.sign(camera[2]) * side, camera) for corner in upper]
+        out[facing, k] = (sum(upper) + sum(lower))[facing] / 4
+    return out
+
+
+def _seen_on_plane(points: np.ndarray, height: float, camera: np.ndarray) -> np.ndarray:
+    """Where the camera's rays to ``points`` (N × 2, at ``height`` off the plane) cross it."""
+    reach = camera[2] / (camera[2] - height)
+    return camera[:2] + (points - camera[:2]) * reach
