@@ -66,7 +66,7 @@ def detector_option(command: F) -> F:
     """``--detector``: how top faces are found (:data:`cubecam.vision.pipeline.DETECTORS`)."""
     return click.option(
         "--detector",
-        default="threshold",
+        default="learned",
         show_default=True,
         metavar="threshold|learned",
         help="How top faces are found: outlines at many thresholds, or the learned detector.",

@@ -152,7 +152,7 @@ def detect_faces(
     return find_faces(image, verify=_shows_glyph), []
 
 
-def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "threshold") -> CutFaces:
+def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "learned") -> CutFaces:
     """Load the photo, find its faces (with ``detector``, one of :data:`DETECTORS`), settle
     them on their lattice and cut every face out."""
     check_detector(detector)
@@ -175,7 +175,7 @@ def read_photo(
     layout: str = "auto",
     cubeset: CubeSet | None = None,
     ocr: str = "glyphs",
-    detector: str = "threshold",
+    detector: str = "learned",
 ) -> Reading:
     """Read every cube in a photo and the layout they make.
 

@@ -87,7 +87,7 @@ def _read(views: np.ndarray, allowed: np.ndarray, network: GlyphNetwork) -> list
 
 
 def evaluate_photo(
-    photo: Path, label: dict, network: GlyphNetwork, detector: str = "threshold"
+    photo: Path, label: dict, network: GlyphNetwork, detector: str = "learned"
 ) -> Tally:
     """The cut stage on one labelled photo."""
     seen = in_view(label)
@@ -114,7 +114,7 @@ def evaluate_photo(
 
 
 def evaluate_folder(
-    folder: Path, network: GlyphNetwork, detector: str = "threshold", limit: int | None = None
+    folder: Path, network: GlyphNetwork, detector: str = "learned", limit: int | None = None
 ) -> Tally:
     """The cut stage on every labelled photo of ``folder`` that gives outlines."""
     tally = Tally()
@@ -129,7 +129,7 @@ def arguments(description: str, folders: str = "+") -> argparse.ArgumentParser:
     many labelled folders it takes, as argparse counts them."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("folders", nargs=folders, type=labelled_folder, help="labelled folders")
-    parser.add_argument("--detector", choices=DETECTORS, default="threshold", help="face finder")
+    parser.add_argument("--detector", choices=DETECTORS, default="learned", help="face finder")
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="the glyph model")
     parser.add_argument("--limit", type=int, help="photos per folder at most")
     return parser

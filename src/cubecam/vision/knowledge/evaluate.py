@@ -69,7 +69,7 @@ class Tally(Summed):
         ]
 
 
-def evaluate_photo(photo: Path, label: dict, detector: str = "threshold") -> Tally:
+def evaluate_photo(photo: Path, label: dict, detector: str = "learned") -> Tally:
     """The cube set applied to one labelled photo whose label names it."""
     seen = in_view(label)
     want = [canonical_symbol(c["symbol"]) for c, s in zip(label["cubes"], seen, strict=True) if s]
@@ -101,7 +101,7 @@ def evaluate_photo(photo: Path, label: dict, detector: str = "threshold") -> Tal
     return tally
 
 
-def evaluate_folder(folder: Path, detector: str = "threshold", limit: int | None = None) -> Tally:
+def evaluate_folder(folder: Path, detector: str = "learned", limit: int | None = None) -> Tally:
     """The cube set applied to every labelled photo of ``folder`` whose label names one."""
     tally = Tally()
     for photo, label in labelled_photos(folder, limit):
@@ -113,7 +113,7 @@ def evaluate_folder(folder: Path, detector: str = "threshold", limit: int | None
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=labelled_folder, help="labelled folders")
-    parser.add_argument("--detector", choices=DETECTORS, default="threshold", help="face finder")
+    parser.add_argument("--detector", choices=DETECTORS, default="learned", help="face finder")
     parser.add_argument("--limit", type=int, help="photos per folder at most")
     args = parser.parse_args(argv)
     tallies = {}

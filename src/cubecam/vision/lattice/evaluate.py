@@ -118,7 +118,7 @@ def right_from_labels(label: dict) -> bool:
     return same_squares(layout_squares(place_faces(quads).lattice, label), labelled_squares(label))
 
 
-def find(photo: Path, label: dict, detector: str = "threshold", floor: float = 1.0) -> Found:
+def find(photo: Path, label: dict, detector: str = "learned", floor: float = 1.0) -> Found:
     """The photo at working size and the faces ``detector`` finds in it."""
     from cubecam.vision.pipeline import WORKING_SIDE, detect_faces
 
@@ -197,7 +197,7 @@ def gridded_photos(folder: Path, limit: int | None = None) -> list[tuple[Path, d
 def evaluate_folder(
     folder: Path,
     limit: int | None = None,
-    detector: str = "threshold",
+    detector: str = "learned",
     settings: Settings | None = None,
 ) -> Tally:
     """The lattice stage on every labelled photo of ``folder`` that gives outlines and a grid."""
@@ -280,7 +280,7 @@ def main(argv: list[str] | None = None) -> dict[str, Tally]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path, help="labelled folders")
     parser.add_argument("--limit", type=int, help="photos per folder at most")
-    parser.add_argument("--detector", choices=DETECTORS, default="threshold", help="face finder")
+    parser.add_argument("--detector", choices=DETECTORS, default="learned", help="face finder")
     parser.add_argument(
         "--choose", action="store_true", help=f"choose the settings and write {SETTINGS_PATH.name}"
     )
