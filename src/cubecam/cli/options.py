@@ -68,8 +68,8 @@ def detector_option(command: F) -> F:
         "--detector",
         default="learned",
         show_default=True,
-        metavar="threshold|learned",
-        help="How top faces are found: outlines at many thresholds, or the learned detector.",
+        metavar="learned|threshold",
+        help="How top faces are found: the learned detector, or outlines at many thresholds.",
     )(command)
 
 
