@@ -2,7 +2,7 @@
 corners and symbol): faces cut from the labels and from the faces found, and read.
 
     python -m cubecam.vision.crop.evaluate renders/tray renders/crossword [--limit 20]
-        [--detector learned] [--model other.onnx]
+        [--detector threshold] [--model other.onnx]
 
 Every face mostly in view is cut twice: through its labelled corners (as if the detector
 were perfect) and as :func:`~cubecam.vision.pipeline.read_faces` cuts the face found on it

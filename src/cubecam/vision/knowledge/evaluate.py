@@ -2,7 +2,7 @@
 (``cubecam synth`` labels carry ``cubeset``): the cubes read right before and after.
 
     python -m cubecam.vision.knowledge.evaluate renders/tray renders/crossword [--limit 20]
-        [--detector learned]
+        [--detector threshold]
 
 Each photo is read with its set by :func:`~cubecam.vision.pipeline.read_photo`; a cube
 whose reading the set changed keeps the glyph reader's in ``corrected_from``, so one read

@@ -2,7 +2,7 @@
 top-face corners, its symbol, its row and column).
 
     python -m cubecam.vision.lattice.evaluate renders/tray renders/crossword [--limit 20]
-        [--detector learned] [--choose]
+        [--detector threshold] [--choose]
 
 Each photo's lattice is fitted twice: on the labelled outlines (the stage alone, as if the
 detector were perfect) and on the faces the detector finds (the stages so far together). A
