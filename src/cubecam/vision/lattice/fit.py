@@ -268,7 +268,7 @@ def place_faces(
     )
     size = photo_size or _extent(corners)
     camera = camera_position(lattice.to_image, size)
-    top = _tops(fit, list(range(len(faces))), camera, settings)
+    top = _tops(fit, camera, settings)
     finds = [i for i in sorted(top) if i < len(quads)]
     cells = [lattice.cells[i] for i in finds]
     taken = {cell for cell in cells if cell is not None}
@@ -294,19 +294,19 @@ def _extent(corners: np.ndarray) -> tuple[int, int]:
     return int(high[0] + low[0]), int(high[1] + low[1])
 
 
-def _tops(fit: _Fit, faces: list[int], camera: np.ndarray, settings: Settings) -> list[int]:
-    """Those of ``faces`` that are no side of another's cube: taken from the farthest from
+def _tops(fit: _Fit, camera: np.ndarray, settings: Settings) -> list[int]:
+    """The faces (by index) that are no side of another's cube: taken from the farthest from
     the camera, a face is dropped where it lies nearer a side of a cube taken (as the camera
     sees it) than its own square's centre, and further off that centre than
     ``settings.side_off`` times the faces' median."""
     positions = fit.positions() + 0.5
     off = np.linalg.norm(positions - (np.round(positions - 0.5) + 0.5), axis=1)
-    astray = off > settings.side_off * np.median(off[faces])
+    astray = off > settings.side_off * np.median(off)
     sides = side_centres(positions, fit.side, camera)
     points = np.column_stack([positions, np.zeros(len(positions))])
     distance = np.linalg.norm(points - camera, axis=1)
     kept: list[int] = []
-    for i in sorted(faces, key=lambda i: -distance[i]):
+    for i in np.argsort(-distance, kind="stable").tolist():
         beside = np.linalg.norm(sides[kept] - positions[i], axis=2) < off[i]
         if not (astray[i] and beside.any()):
             kept.append(i)
