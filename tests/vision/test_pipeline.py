@@ -89,6 +89,24 @@ def test_a_tray_photographed_at_45_degrees_is_read_exactly():
     assert reading.lattice  # the fitted lattice, to draw
 
 
+def test_a_die_under_a_finger_is_read_where_the_tray_holds_it():
+    image, label = tilted("tray", 11, 45.0, 30.0)
+    image = image.copy()
+    middle = next(c for c in label["cubes"] if (c["row"], c["col"]) == (2, 2))
+    side = float(np.linalg.norm(np.subtract(middle["corners"][1], middle["corners"][0])))
+    tip = tuple(int(v) for v in np.add(middle["center"], (0.1 * side, 0.3 * side)))
+    cv2.ellipse(image, (tip, (int(0.9 * side), int(1.6 * side)), 20), (120, 150, 205), -1)
+    reading = read_photo(image)
+    assert reading.layout.kind is LayoutKind.TRAY
+    assert len(reading.cubes) == 25
+    assert any("1 of the 5×5 tray's cubes was not found" in note for note in reading.notes)
+    got = np.array(reading.model_dump(mode="json")["rows"], dtype=object)
+    want = np.array(rows(label), dtype=object)
+    uncovered = np.ones((5, 5), bool)
+    uncovered[2, 2] = False
+    assert any((np.rot90(want, k) == got)[uncovered].all() for k in range(4))
+
+
 def test_a_crossword_photographed_at_40_degrees_is_read_exactly():
     image, label = tilted("crossword", 12, 40.0, 10.0)
     data = read_photo(image).model_dump(mode="json")

@@ -10,7 +10,7 @@ cubecam.errors.InputError: no cubes found in the photo (is it sharp, and are the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -196,27 +196,29 @@ def read_cut(
     faces: CutFaces, *, layout: str = "auto", cubeset: CubeSet | None = None, ocr: str = "glyphs"
 ) -> Reading:
     """The last stages of :func:`read_photo`: read the cut faces, apply the cube set and
-    build the layout."""
-    lattice = faces.lattice
+    build the layout (a tray's squares where no face was found cut and read too)."""
     notes: list[str] = []
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
-    on_grid = np.array([square is not None for square in lattice.touching()])
+    on_grid = np.array([square is not None for square in faces.lattice.touching()])
     if ocr == "tesseract":
-        kind = _choose_layout(layout, lattice, cubeset, 1.0)
+        kind = _choose_layout(layout, faces.lattice, cubeset, 1.0)
+        faces = _filled(faces, kind, cubeset, notes)
         probabilities, turn = tesseract_probabilities(faces.views[:, 0], allowed, kind), 0
     else:
-        scores = read_views(faces.views)
-        if cubeset is not None:
-            scores = adjust_for_look(scores, cubeset.name)
-            if stale_look(cubeset.name, scores.features.shape[1]):
-                notes.append(
-                    f"the look stored for {cubeset.name} was learnt by an older glyph model"
-                    f" and is not used: run cubecam calibrate --set {cubeset.name} again"
-                )
+        scores = _glyph_scores(faces.views, cubeset)
+        if cubeset is not None and stale_look(cubeset.name, scores.features.shape[1]):
+            notes.append(
+                f"the look stored for {cubeset.name} was learnt by an older glyph model"
+                f" and is not used: run cubecam calibrate --set {cubeset.name} again"
+            )
         turn, agreement = _orientation(scores, on_grid)
-        kind = _choose_layout(layout, lattice, cubeset, agreement)
+        kind = _choose_layout(layout, faces.lattice, cubeset, agreement)
         if kind is not LayoutKind.CROSSWORD:
             turn = 0
+        found = len(faces.quads)
+        faces = _filled(faces, kind, cubeset, notes)
+        if len(faces.quads) > found:
+            scores = scores + _glyph_scores(faces.views[found:], cubeset)
         probabilities = _probabilities(
             scores, allowed, turn if kind is LayoutKind.CROSSWORD else None, on_grid
         )
@@ -228,6 +230,37 @@ def read_cut(
     if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
     return _reading(faces, likely, symbols, squares, kind, turn, notes)
+
+
+def _glyph_scores(views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:
+    """The glyph reader's scores for the faces' views, weighed by the set's stored look."""
+    scores = read_views(views)
+    return adjust_for_look(scores, cubeset.name) if cubeset is not None else scores
+
+
+def _filled(
+    faces: CutFaces, kind: LayoutKind, cubeset: CubeSet | None, notes: list[str]
+) -> CutFaces:
+    """A tray's faces with every square of its N × N window that no face holds cut from
+    the lattice (see :meth:`~cubecam.vision.lattice.fit.Lattice.filled`), noted."""
+    if kind is not LayoutKind.TRAY:
+        return faces
+    n = _tray_size(faces.lattice, cubeset)
+    quads, lattice = faces.lattice.filled(faces.quads, n)
+    made = quads[len(faces.quads) :]
+    if not made:
+        return faces
+    top, left = faces.lattice.window(n) or (0, 0)
+    where = "; ".join(
+        f"row {r - top + 1}, column {c - left + 1}" for r, c in lattice.cells[len(faces.quads) :]
+    )
+    were = "was" if len(made) == 1 else "were"
+    notes.append(
+        f"{len(made)} of the {n}×{n} tray's cubes {were} not found (hidden, or not seen"
+        f" clearly) and read where the tray holds them: {where}"
+    )
+    views = np.concatenate([faces.views, cut_views(faces.loaded.image, made)])
+    return replace(faces, quads=quads, lattice=lattice, views=views)
 
 
 def _squares(

@@ -56,6 +56,35 @@ def test_a_tray_at_45_degrees_with_faces_missing_and_an_outlier(roll):
     assert lattice.best_tray((4, 5, 6))[0] == 5
 
 
+def test_a_tray_at_45_degrees_gets_its_missing_dice_back_where_they_stand():
+    pitch = 1.15
+    every = [(r, c) for r in range(5) for c in range(5)]
+    missing = [(0, 0), (2, 2), (4, 1)]
+    faces = [(c * pitch, -r * pitch, 0.0) for r, c in every]
+    seen = photographed(faces, tilt=45.0, roll=30.0, noise=0.0, seed=5)
+    found = [q for cell, q in zip(every, seen, strict=True) if cell not in missing]
+    quads, lattice = fit_lattice(found).filled(found, 5)
+    assert len(quads) == 25 and quads[:22] == found
+    assert same_squares(lattice.tray(5), [c for c in every if c not in missing] + missing)
+    hidden = [seen[every.index(cell)] for cell in missing]
+    for made in quads[22:]:
+        distance = [np.linalg.norm(np.subtract(made.center, q.center)) for q in hidden]
+        want = hidden.pop(int(np.argmin(distance))).corners
+        assert made.score == 0.0
+        assert (
+            np.abs(np.sort(made.corners, axis=0) - np.sort(want, axis=0)).max() < 0.05 * made.side
+        )
+
+
+def test_a_tray_is_not_filled_where_its_place_is_unsure():
+    pitch = 1.15
+    rows_seen = [(r, c) for r in range(4) for c in range(5)]  # a 5 × 5 tray's last row unseen
+    quads = photographed([(c * pitch, -r * pitch, 0.0) for r, c in rows_seen], 30.0, 0.0, 0.0, 6)
+    lattice = fit_lattice(quads)
+    assert lattice.filled(quads, 5) == (quads, lattice)
+    assert len(lattice.filled(quads, 4)[0]) == len(quads)  # a 4 × 4 window is full already
+
+
 def test_a_crossword_at_40_degrees_keeps_its_groups_and_leaves_loners_over():
     rng = np.random.default_rng(3)
     #  TIGER, OF, TON, IF, WEAVE (the rulebook's Game One) and a second group of two

@@ -28,6 +28,13 @@ class GlyphScores:
         """Per-face symbol probabilities, whichever way each face is turned."""
         return self.probabilities.sum(axis=2)
 
+    def __add__(self, other: GlyphScores) -> GlyphScores:
+        """These faces' scores followed by ``other``'s."""
+        return GlyphScores(
+            np.concatenate([self.probabilities, other.probabilities]),
+            np.concatenate([self.features, other.features]),
+        )
+
     def common_turn(self) -> int:
         """The quarter turn that best explains all faces at once (a crossword's orientation)."""
         per_turn = np.log(np.maximum(self.probabilities.sum(axis=1), 1e-9)).sum(axis=0)

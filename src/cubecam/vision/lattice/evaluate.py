@@ -87,9 +87,14 @@ class Found:
     candidates: list[Quad]
 
     def placed(self, settings: Settings) -> Placement:
-        """The faces the lattice stage keeps with ``settings``."""
+        """The faces the lattice stage keeps with ``settings``, a tray's empty squares
+        filled (see :meth:`~cubecam.vision.lattice.fit.Lattice.filled`)."""
         size = self.loaded.image.shape[1::-1]
-        return place_faces(self.quads, self.candidates, settings, size)
+        placed = place_faces(self.quads, self.candidates, settings, size)
+        if self.label["scene"] != "tray":
+            return placed
+        faces, lattice = placed.lattice.filled(placed.faces, len(self.label["rows"]))
+        return replace(placed, faces=faces, lattice=lattice)
 
 
 def same_squares(got: list[Square | None], want: list[Square | None]) -> bool:

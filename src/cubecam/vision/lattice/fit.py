@@ -118,24 +118,66 @@ class Lattice:
         ]
         return from_origin(kept)
 
-    def tray(self, n: int) -> list[Square | None]:
-        """The squares of an N × N tray: the N × N window of the lattice holding the most
-        faces; faces outside it (the rim, an empty slot) are None."""
+    def window(self, n: int) -> Square | None:
+        """The top-left square of the N × N window of the lattice holding the most faces
+        (None when no face is on the lattice)."""
         taken = [cell for cell in self.cells if cell is not None]
         if not taken:
-            return list(self.cells)
+            return None
         rows = range(min(r for r, _ in taken) - n + 1, max(r for r, _ in taken) + 1)
         cols = range(min(c for _, c in taken) - n + 1, max(c for _, c in taken) + 1)
-        top, left = max(
+        return max(
             ((r, c) for r in rows for c in cols),
             key=lambda corner: sum(_inside(cell, corner, n) for cell in taken),
         )
+
+    def tray(self, n: int) -> list[Square | None]:
+        """The squares of an N × N tray: those of its :meth:`window`; faces outside it (the
+        rim, an empty slot) are None."""
+        corner = self.window(n)
+        if corner is None:
+            return list(self.cells)
+        top, left = corner
         return [
             (cell[0] - top, cell[1] - left)
-            if cell is not None and _inside(cell, (top, left), n)
+            if cell is not None and _inside(cell, corner, n)
             else None
             for cell in self.cells
         ]
+
+    def filled(self, quads: list[Quad], n: int) -> tuple[list[Quad], Lattice]:
+        """A tray holds a die on every square: where the faces in its N × N :meth:`window`
+        reach all its rows and columns (so the window is where the tray is), ``quads``
+        followed by each empty square of the window as the photo sees it (heat 0), and
+        the lattice with their squares; else ``quads`` and this lattice as they are.
+
+        >>> import numpy as np
+        >>> def face(x, y):
+        ...     return Quad(np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], float))
+        >>> faces = [face(100, 100), face(150, 100), face(100, 150)]
+        >>> quads, lattice = fit_lattice(faces).filled(faces, 2)
+        >>> lattice.cells[3], quads[3].corners.round().tolist()
+        ((1, 1), [[150.0, 150.0], [190.0, 150.0], [190.0, 190.0], [150.0, 190.0]])
+        """
+        corner = self.window(n)
+        if corner is None or self.to_image is None:
+            return list(quads), self
+        top, left = corner
+        inside = {cell for cell in self.cells if cell is not None and _inside(cell, corner, n)}
+        reached = ({r for r, _ in inside}, {c for _, c in inside})
+        if any(len(lines) < n for lines in reached):
+            return list(quads), self
+        empty = [
+            (r, c)
+            for r in range(top, top + n)
+            for c in range(left, left + n)
+            if (r, c) not in inside
+        ]
+        made = [
+            Quad(_transform(self.to_image, np.array([c + 0.5, r + 0.5]) + UNIT * self.side), 0.0)
+            for r, c in empty
+        ]
+        return [*quads, *made], Lattice(self.to_image, [*self.cells, *empty], self.side)
 
     def best_tray(self, sizes: tuple[int, ...]) -> tuple[int, list[Square | None]]:
         """The smallest tray size among ``sizes`` that holds every face on the lattice (a
