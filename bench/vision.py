@@ -17,7 +17,10 @@ Two readers run on the same material:
 - our pipeline, when ``cubecam.vision.read_photo`` exists: it gets the whole photo and is
   scored on detection (cubes found vs labelled: recall, precision), layout kind, reading
   (per cube, per symbol, confusion pairs) and the whole board (trays up to a rotation of
-  the tray, crosswords up to a shift, loose dice as a multiset). When
+  the tray, crosswords up to a shift, loose dice as a multiset). Detection and reading
+  count the labelled faces in view (a rendered face a hand or a tray's rim mostly hides is
+  not asked for); boards are counted over every photo ("board") and over the photos with
+  every cube in view ("in view"). When
   ``cubecam.vision.read_face`` exists it also reads the same crops as the baseline.
 
 Times are per photo (median, worst) or per crop; peak memory is Python's while reading
@@ -456,6 +459,9 @@ class PhotoScore:
     kind_right: int = 0
     board_checked: int = 0
     board_right: int = 0
+    whole_checked: int = 0
+    whole_right: int = 0
+    """Boards checked and right among the photos with every labelled cube in view."""
     reading: ReadingScore = field(default_factory=ReadingScore)
     seconds: list[float] = field(default_factory=list)
     peak_python_mb: float = 0.0
@@ -473,6 +479,10 @@ class PhotoScore:
                 self.board_right / self.board_checked if self.board_checked else None
             ),
             "boards_checked": self.board_checked,
+            "board_right_in_view": _round(
+                self.whole_right / self.whole_checked if self.whole_checked else None
+            ),
+            "boards_in_view": self.whole_checked,
             "reading": self.reading.to_json(),
             **_times(self.seconds, "photo"),
             "peak_python_mb": round(self.peak_python_mb, 1),
@@ -481,7 +491,11 @@ class PhotoScore:
 
 
 def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: object) -> None:
-    """Add one pipeline result (a ``Reading`` with ``layout`` and ``cubes``) to ``score``."""
+    """Add one pipeline result (a ``Reading`` with ``layout`` and ``cubes``) to ``score``:
+    found, precision and reading over the labelled faces in view (a face under a hand is
+    neither missed nor made up), boards over every photo and over those with all in view."""
+    from cubecam.vision.labels import in_view
+
     label = sample.label
     layout = getattr(result, "layout", result)
     cubes = list(getattr(result, "cubes", []) or [])
@@ -492,14 +506,17 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
         score.kind_checked += 1
         score.kind_right += kind == expected
     truth = labelled_faces(sample, image)
+    seen = in_view(label) if label.get("cubes") else np.ones(len(truth), bool)
     centres = [tuple(getattr(c, "center", (np.nan, np.nan))) for c in cubes]
     if truth:
-        score.labelled += len(truth)
-        score.found += len(cubes)
         pairs = match_detections(truth, centres)
-        score.matched += len(pairs)
+        on_hidden = sum(not seen[i] for i, _ in pairs)  # neither found nor made up
+        score.labelled += int(seen.sum())
+        score.found += len(cubes) - on_hidden
+        score.matched += len(pairs) - on_hidden
         for i, j in pairs:
-            score.reading.add(truth[i][0], getattr(cubes[j], "symbol", None))
+            if seen[i]:
+                score.reading.add(truth[i][0], getattr(cubes[j], "symbol", None))
     elif label.get("count"):
         score.labelled += int(label["count"])
         score.found += len(cubes)
@@ -521,6 +538,9 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     if right is not None:
         score.board_checked += 1
         score.board_right += right
+        if seen.all():
+            score.whole_checked += 1
+            score.whole_right += right
 
 
 def _times(seconds: list[float], unit: str) -> dict:
@@ -767,7 +787,7 @@ def print_phone(figures: dict) -> None:
 def print_table(results: list[FolderResult], skipped: list[str]) -> None:
     header = (
         f"{'folder':<28}{'photos':>7}{'crops':>7}{'tess acc':>10}{'ours acc':>10}{'ratio':>8}"
-        f"{'recall':>8}{'prec':>7}{'board':>7}{'kind':>7}{'ms/photo':>10}{'ms/crop':>9}"
+        f"{'recall':>8}{'prec':>7}{'board':>7}{'in view':>9}{'kind':>7}{'ms/photo':>10}{'ms/crop':>9}"
     )
     print(header)
     print("-" * len(header))
@@ -781,6 +801,7 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
         print(
             f"{r.name:<28}{r.photos:>7}{r.baseline.total:>7}{_pct(tess):>10}{_pct(ours):>10}{ratio:>8}"
             f"{_pct(photo.get('recall')):>8}{_pct(photo.get('precision')):>7}{_pct(photo.get('board_right')):>7}"
+            f"{_pct(photo.get('board_right_in_view')):>9}"
             f"{_pct(photo.get('kind_right')):>7}"
             f"{photo.get('median_ms_per_photo', '-')!s:>10}{crop_ms or '-'!s:>9}"
         )

@@ -100,7 +100,8 @@ def test_a_perfect_reading_scores_full_marks_and_a_slip_does_not(kind: str) -> N
     vision.score_photo(perfect, sample, image, reading_from(label))
     figures = perfect.to_json()
     assert figures["recall"] == figures["precision"] == figures["kind_right"] == 1.0
-    assert figures["board_right"] == 1.0 and figures["reading"]["accuracy"] == 1.0
+    assert figures["board_right"] == figures["board_right_in_view"] == 1.0
+    assert figures["reading"]["accuracy"] == 1.0
 
     slip = vision.PhotoScore()
     vision.score_photo(slip, sample, image, reading_from(label, change={0: "X"}, extra=2))
@@ -110,6 +111,26 @@ def test_a_perfect_reading_scores_full_marks_and_a_slip_does_not(kind: str) -> N
     assert figures["reading"]["accuracy"] == pytest.approx((n - 1) / n, abs=1e-3)
     assert figures["precision"] == pytest.approx(n / (n + 2), abs=1e-3)
     assert figures["reading"]["confusions"][0][:2] == [label["cubes"][0]["symbol"].upper(), "X"]
+
+
+def test_a_face_out_of_view_is_neither_missed_nor_made_up() -> None:
+    image, label = make_scene("tray", 21, size=(480, 360))
+    label["cubes"][0]["visible"] = 0.3  # under a hand
+    sample = vision.Sample(Path("x.jpg"), label)
+    n = len(label["cubes"])
+
+    missed = vision.PhotoScore()
+    read = reading_from(label)
+    read.cubes = read.cubes[1:]  # the hidden die was not found
+    vision.score_photo(missed, sample, image, read)
+    assert missed.labelled == missed.matched == missed.found == n - 1
+
+    guessed = vision.PhotoScore()
+    vision.score_photo(guessed, sample, image, reading_from(label, change={0: "X"}))
+    figures = guessed.to_json()
+    assert figures["recall"] == figures["precision"] == figures["reading"]["accuracy"] == 1.0
+    assert figures["board_right"] == 0.0 and figures["boards_in_view"] == 0
+    assert figures["board_right_in_view"] is None
 
 
 @pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
