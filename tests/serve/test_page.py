@@ -49,12 +49,15 @@ def final(grid: str) -> str:
 def start_logged_game(
     page, kind: str = "scrabble-cubes", players: str = "Ann, Bo", rounds: str = ""
 ) -> None:
-    """Start a logged game (Game One for Ann and Bo) from the page, as a player would."""
+    """Start a logged game (Game One for Ann and Bo) from the page, as a player would, and
+    wait until the page has it open (a game open before keeps the player's label shown)."""
+    before = page.input_value("#log-game")
     page.click("#new-game summary")
     page.select_option("#new-kind", kind)
     page.fill("#new-players", players)
     page.fill("#new-rounds", rounds)
     page.click("#new-button")
+    wait_until(page, f"document.querySelector('#log-game').value !== {before!r}")
     page.wait_for_selector("#player-label:not([hidden])")
 
 
