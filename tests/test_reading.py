@@ -105,3 +105,12 @@ def test_a_reading_reads_back_from_its_json() -> None:
         assert back.layout == read.layout
         assert back.cubes == read.cubes and back.notes == read.notes
         assert back.model_dump_json() == read.model_dump_json()
+
+
+def test_a_cube_read_where_no_face_was_found_is_unsure_and_says_so_in_json() -> None:
+    seen = CubeReading.from_probabilities({"E": 0.99}, row=1, col=1)
+    unseen = seen.model_copy(update={"unseen": True})
+    assert not seen.is_unsure() and unseen.is_unsure()
+    assert "unseen" not in seen.model_dump(mode="json")
+    assert unseen.model_dump(mode="json")["unseen"] is True
+    assert CubeReading.model_validate_json(unseen.model_dump_json()) == unseen

@@ -76,6 +76,12 @@ class CubeReading(BaseModel):
         exclude_if=lambda symbol: symbol is None,
         description="what the glyph reader saw, where the cube set's faces changed it",
     )
+    unseen: bool = Field(
+        default=False,
+        exclude_if=lambda unseen: not unseen,
+        description="no face was found on its square: read where the layout holds a cube"
+        " (hidden under a hand, or not seen clearly)",
+    )
 
     @classmethod
     def from_probabilities(
@@ -83,7 +89,8 @@ class CubeReading(BaseModel):
     ) -> CubeReading:
         """The reading of a cube whose symbols the reader found this likely, read as
         ``symbol`` (the likeliest by default; any other keeps the likeliest in
-        ``corrected_from``); ``where`` gives ``center``, ``corners``, ``row``, ``col``."""
+        ``corrected_from``); ``where`` gives ``center``, ``corners``, ``row``, ``col`` and
+        ``unseen``."""
         first = likeliest(probabilities)
         symbol = symbol or first
         ranked = sorted(probabilities.items(), key=lambda item: -item[1])
@@ -97,8 +104,9 @@ class CubeReading(BaseModel):
         )
 
     def is_unsure(self, threshold: float = UNSURE_BELOW) -> bool:
-        """Read with confidence below ``threshold``, or corrected by set knowledge."""
-        return self.confidence < threshold or self.corrected_from is not None
+        """Read with confidence below ``threshold``, corrected by set knowledge, or read
+        where no face was found."""
+        return self.confidence < threshold or self.corrected_from is not None or self.unseen
 
     @field_validator("row", "col")
     @classmethod
@@ -154,7 +162,8 @@ class Reading(BaseModel):
         return Layout(cells, unused, self.kind)
 
     def unsure(self, threshold: float = UNSURE_BELOW) -> list[CubeReading]:
-        """The cubes read with confidence below ``threshold``, or corrected by set knowledge."""
+        """The cubes read with confidence below ``threshold``, corrected by set knowledge, or
+        read where no face was found."""
         return [cube for cube in self.cubes if cube.is_unsure(threshold)]
 
     @model_serializer(mode="wrap")

@@ -66,3 +66,14 @@ def test_an_unsure_cube_is_named_by_its_square_not_its_pixels():
     assert "unsure: the cube at row 1, column 4 reads W (62% sure); it could be M (20%)" in text
     assert "unsure: a cube left over reads T (50% sure); nothing else fits" in text
     assert "657" not in text and "588" not in text
+
+
+def test_a_cube_no_face_was_found_for_is_named_as_unseen():
+    from cubecam.reading import CubeReading, Reading
+
+    cube = CubeReading(symbol="BLANK", confidence=0.97, center=(50, 50), row=2, col=2, unseen=True)
+    text = describe(Reading(kind=LayoutKind.TRAY, cubes=[cube], image_size=(100, 100)))
+    assert (
+        "unsure: the cube at row 3, column 3 reads BLANK (97% sure) (no face was found there:"
+        " read where the tray holds a cube); nothing else fits"
+    ) in text

@@ -100,6 +100,9 @@ def test_a_die_under_a_finger_is_read_where_the_tray_holds_it():
     assert reading.layout.kind is LayoutKind.TRAY
     assert len(reading.cubes) == 25
     assert any("1 of the 5×5 tray's cubes was not found" in note for note in reading.notes)
+    (unseen,) = [cube for cube in reading.cubes if cube.unseen]
+    assert (unseen.row, unseen.col) == (2, 2) and unseen in reading.unsure()
+    assert sum("unseen" in cube for cube in reading.model_dump(mode="json")["cubes"]) == 1
     got = np.array(reading.model_dump(mode="json")["rows"], dtype=object)
     want = np.array(rows(label), dtype=object)
     uncovered = np.ones((5, 5), bool)

@@ -139,6 +139,8 @@ def describe(reading: Reading) -> str:
         fixed = (
             f" (read as {cube.corrected_from}, changed to fit the set)"
             if cube.corrected_from
+            else " (no face was found there: read where the tray holds a cube)"
+            if cube.unseen
             else ""
         )
         others = ", ".join(f"{s} ({p:.0%})" for s, p in cube.alternatives)

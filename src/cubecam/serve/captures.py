@@ -53,7 +53,9 @@ class CaptureCube(BaseModel):
     def confidence(self) -> float:
         return 1.0 if self.read is None else self.read.confidence
 
-    @computed_field(description="read with low confidence: check this cube")
+    @computed_field(
+        description="read with low confidence, or where no face was seen: check this cube"
+    )
     @property
     def unsure(self) -> bool:
         return self.read is not None and self.read.is_unsure()

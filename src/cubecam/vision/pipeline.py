@@ -200,6 +200,7 @@ def read_cut(
     notes: list[str] = []
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
     on_grid = np.array([square is not None for square in faces.lattice.touching()])
+    found = len(faces.quads)
     if ocr == "tesseract":
         kind = _choose_layout(layout, faces.lattice, cubeset, 1.0)
         faces = _filled(faces, kind, cubeset, notes)
@@ -215,7 +216,6 @@ def read_cut(
         kind = _choose_layout(layout, faces.lattice, cubeset, agreement)
         if kind is not LayoutKind.CROSSWORD:
             turn = 0
-        found = len(faces.quads)
         faces = _filled(faces, kind, cubeset, notes)
         if len(faces.quads) > found:
             scores = scores + _glyph_scores(faces.views[found:], cubeset)
@@ -229,7 +229,7 @@ def read_cut(
     squares = _squares(faces, kind, cubeset, notes)
     if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
-    return _reading(faces, likely, symbols, squares, kind, turn, notes)
+    return _reading(faces, likely, symbols, squares, kind, turn, notes, found)
 
 
 def _glyph_scores(views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:
@@ -289,10 +289,12 @@ def _reading(
     kind: LayoutKind,
     turn: int,
     notes: list[str],
+    found: int,
 ) -> Reading:
     """The layout, its squares turned ``turn`` quarter turns upright; a tray's faces off
     its N × N window but on its lattice are rejected (the rim, an empty slot); faces off
-    the lattice are left over, as loose dice beside a tray are."""
+    the lattice are left over, as loose dice beside a tray are; the faces from ``found`` on
+    were cut where no face was found, and are read as unseen."""
     scale = 1.0 / faces.loaded.scale
     lines = [
         ((float(a[0] * scale), float(a[1] * scale)), (float(b[0] * scale), float(b[1] * scale)))
@@ -301,8 +303,8 @@ def _reading(
     placed = turned(squares, turn)
     cubes, taken = [], set()
     rejected = [[(float(x), float(y)) for x, y in q.scaled(scale).corners] for q in faces.rejected]
-    for quad, probabilities, symbol, square, cell in zip(
-        faces.quads, likely, symbols, placed, faces.lattice.cells, strict=True
+    for index, (quad, probabilities, symbol, square, cell) in enumerate(
+        zip(faces.quads, likely, symbols, placed, faces.lattice.cells, strict=True)
     ):
         full = quad.scaled(scale)
         if square is None and cell is not None and kind is LayoutKind.TRAY:
@@ -322,6 +324,7 @@ def _reading(
                 corners=[(float(x), float(y)) for x, y in full.corners],
                 row=None if square is None else square[0],
                 col=None if square is None else square[1],
+                unseen=index >= found,
             )
         )
     for cube in cubes:

@@ -193,7 +193,7 @@ function showPhoto() {
   zoomPhoto();
   const unsure = capture.cubes.filter((c) => c.unsure && !c.read_as).length;
   $("unsure-note").textContent = unsure
-    ? `${unsure === 1 ? "One cube" : `${unsure} cubes`} read with low confidence ${unsure === 1 ? "is" : "are"} marked ? in orange.`
+    ? `${unsure === 1 ? "One cube" : `${unsure} cubes`} to check (read with low confidence, or where no face was seen) ${unsure === 1 ? "is" : "are"} marked ? in orange.`
     : "";
 }
 
