@@ -78,7 +78,8 @@ def _board(rng: np.random.Generator, width: int, height: int, texels_per_unit: f
     )
     image = np.empty((height, width, 3), np.float32)
     image[:] = base
-    pitch = texels_per_unit * rng.uniform(1.0, 1.3)
+    # A table seen nearly edge-on spans so many cubes that a square would be under a texel.
+    pitch = max(2.0, texels_per_unit * rng.uniform(1.0, 1.3))
     phase = rng.uniform(0, pitch, 2)
     columns = int(width / pitch) + 2
     rows = int(height / pitch) + 2
