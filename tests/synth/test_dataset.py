@@ -175,6 +175,19 @@ def test_the_synth_command_renders_a_named_configuration(tmp_path: Path) -> None
     assert result.exit_code == 2 and "tilt-20-55" in result.output
 
 
+@pytest.mark.parametrize("kind", ["crossword", "tray", "loose"])
+def test_a_blank_faces_scene_turns_its_faces_blank_and_its_label_with_them(kind: str) -> None:
+    counts = []
+    for seed in range(3):
+        image, label = make_scene(kind, seed, size=SIZE, config="blank-faces")
+        check_label(label, image)
+        _, wide = make_scene(kind, seed, size=SIZE, config="wide")
+        counts.append([sum(c["symbol"] == "BLANK" for c in lab["cubes"]) for lab in (label, wide)])
+        assert len(label["cubes"]) == len(wide["cubes"])
+    blank, usual = np.sum(counts, axis=0)
+    assert blank > usual + 3
+
+
 def test_the_synth_command_refuses_a_bad_size(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         main, ["synth", "--kind", "tray", "--size", "big", "--out", str(tmp_path)]

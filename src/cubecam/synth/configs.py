@@ -11,6 +11,7 @@ One registry, :data:`CONFIGS`, used by ``cubecam synth --config NAME`` and by
 - ``tilt-0-20``, ``tilt-20-55``: ``wide`` with the camera tilt in that range;
 - ``one-colour``, ``mixed-colours``: ``wide`` with every cube one colour, or mixed colours;
 - ``dark-cubes``: ``wide`` with dark cubes and light letters only;
+- ``blank-faces``: ``wide`` with a third of the top faces blank;
 - ``classic``: the look before widening (one colour a scene, tilt 0–35°, clutter clear of
   the cubes), drawn exactly as before: the default of :func:`~cubecam.synth.dataset.make_scene`,
   so the bundled samples and the tests' scenes stay the same.
@@ -42,6 +43,9 @@ class SceneConfig:
     """``one`` (every cube alike), ``mixed`` (cubes of several colours) or ``any``."""
     dark: float = 0.3
     """The chance that a cube colour is dark with light letters."""
+    blanks: float = 0.0
+    """The share of top faces turned blank (a face with no glyph gives a detector the
+    least to see: a blank tile, a word-hunt die's empty face)."""
 
 
 WIDE = SceneConfig("wide", "everything randomised")
@@ -57,6 +61,7 @@ CONFIGS: dict[str, SceneConfig] = {
         replace(WIDE, name="one-colour", summary="every cube one colour", colours="one"),
         replace(WIDE, name="mixed-colours", summary="cubes of several colours", colours="mixed"),
         replace(WIDE, name="dark-cubes", summary="dark cubes with light letters", dark=1.0),
+        replace(WIDE, name="blank-faces", summary="a third of the top faces blank", blanks=1 / 3),
         CLASSIC,
     )
 }

@@ -28,7 +28,14 @@ from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout, LayoutKind
 from cubecam.synth.configs import CLASSIC, SceneConfig, config_named
-from cubecam.synth.plan import ScenePlan, crossword_layout, plan_crossword, plan_loose, plan_tray
+from cubecam.synth.plan import (
+    ScenePlan,
+    crossword_layout,
+    plan_crossword,
+    plan_loose,
+    plan_tray,
+    with_blanks,
+)
 from cubecam.synth.scene import CubeLabel, random_look, render_scene
 
 KINDS = ("crossword", "tray", "loose")
@@ -68,7 +75,9 @@ def make_scene(
         raise InputError(f"photo size {width}x{height} must be at least 64x64 and at most 12 MP")
     rng = np.random.default_rng(seed)
     lang = lang or ("sv" if rng.random() < 0.2 else "en")
-    plan = _plan(kind, rng, lang, layout, cubeset, tray_size, config)
+    plan = with_blanks(
+        _plan(kind, rng, lang, layout, cubeset, tray_size, config), rng, config.blanks
+    )
     look = random_look(rng, plan, config, all_fonts=all_fonts)
     image, cubes = render_scene(plan, rng, size, look, effects=effects)
     return image, scene_label(plan, cubes, seed, config.name, look.font.name)

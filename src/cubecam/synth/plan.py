@@ -71,6 +71,21 @@ class ScenePlan:
     values: dict[str, int] = field(default_factory=dict)
 
 
+def with_blanks(plan: ScenePlan, rng: np.random.Generator, share: float) -> ScenePlan:
+    """``plan`` with each cube's top face turned blank at chance ``share``, its layout too.
+
+    >>> plan = ScenePlan(Layout({(0, 0): Face("A")}), [PlacedCube("A", 0.0, 0.0, 0.0, 0, 0)])
+    >>> with_blanks(plan, np.random.default_rng(0), 1.0).layout.cells
+    {(0, 0): Face(symbol='BLANK', declared=None)}
+    """
+    if share <= 0:
+        return plan
+    cubes = [replace(cube, symbol=BLANK) if rng.random() < share else cube for cube in plan.cubes]
+    cells = {(c.row, c.col): Face(c.symbol) for c in cubes if c.row is not None}
+    unused = tuple(Face(c.symbol) for c in cubes if c.row is None)
+    return replace(plan, layout=replace(plan.layout, cells=cells, unused=unused), cubes=cubes)
+
+
 def crossword_layout(
     rng: np.random.Generator,
     lang: str = "en",
