@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from itertools import islice
 from pathlib import Path
 
 import numpy as np
@@ -138,14 +139,17 @@ def train(
     given, saving the weights to ``checkpoint`` every 500 steps and at the end."""
     torch.manual_seed(seed)
     net = Net()
-    if init is not None:
-        net.load_state_dict(torch.load(init))
     loader = DataLoader(
         Views(samples, size, steps * batch, seed),
         batch_size=batch,
         num_workers=workers,
         persistent_workers=workers > 0,
     )
+    if init is not None and init.suffix == ".onnx":
+        first = [images for images, *_ in islice(iter(loader), 4)]
+        load_onnx(net, init, torch.cat(first))
+    elif init is not None:
+        net.load_state_dict(torch.load(init))
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
     start = time.time()
@@ -168,6 +172,74 @@ def train(
                 flush=True,
             )
     return net.eval()
+
+
+def load_onnx(net: Net, path: Path, images: torch.Tensor) -> None:
+    """Start ``net`` from an ONNX model that :func:`export` wrote (the shipped one, say).
+
+    The export folds each batch norm into the convolution before it; here the convolution
+    takes the folded weights and its norm is set to pass them through unchanged, with the
+    running statistics of ``images`` (so that training resumes at the scale the norm sees).
+    The network then computes what the ONNX model does.
+    """
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    stored = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
+    nodes = [node for node in model.graph.node if node.op_type == "Conv"]
+    order: list[nn.Conv2d] = []
+    hooks = [
+        m.register_forward_hook(lambda m, *_: order.append(m))
+        for m in net.modules()
+        if isinstance(m, nn.Conv2d)
+    ]
+    with torch.no_grad():
+        net.eval()(images[:1])
+    for hook in hooks:
+        hook.remove()
+    if len(order) != len(nodes):
+        raise ValueError(f"{path} has {len(nodes)} convolutions, the network {len(order)}")
+    norm_after = {
+        id(seq[i]): seq[i + 1]
+        for seq in net.modules()
+        if isinstance(seq, nn.Sequential)
+        for i in range(len(seq) - 1)
+        if isinstance(seq[i], nn.Conv2d) and isinstance(seq[i + 1], nn.BatchNorm2d)
+    }
+    biases = {}
+    with torch.no_grad():
+        for conv, node in zip(order, nodes, strict=True):
+            weight = torch.from_numpy(stored[node.input[1]].copy())
+            bias = torch.from_numpy(stored[node.input[2]].copy())
+            if weight.shape != conv.weight.shape:
+                raise ValueError(f"{path}: a convolution of {tuple(weight.shape)} where {conv}")
+            conv.weight.copy_(weight)
+            norm = norm_after.get(id(conv))
+            if norm is None:
+                conv.bias.copy_(bias)
+                continue
+            norm.weight.fill_(1.0)
+            norm.bias.copy_(bias)
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+            biases[norm] = bias
+    inputs: dict[nn.BatchNorm2d, torch.Tensor] = {}
+    hooks = [
+        norm.register_forward_hook(lambda m, args, _: inputs.__setitem__(m, args[0]))
+        for norm in biases
+    ]
+    with torch.no_grad():
+        net(images)
+        for hook in hooks:
+            hook.remove()
+        for norm, bias in biases.items():
+            mean = inputs[norm].mean(dim=(0, 2, 3))
+            var = inputs[norm].var(dim=(0, 2, 3), unbiased=False)
+            norm.running_mean.copy_(mean)
+            norm.running_var.copy_(var)
+            norm.weight.copy_((var + norm.eps).sqrt())
+            norm.bias.copy_(mean + bias)
 
 
 def export(net: Net, out: Path) -> None:
@@ -196,7 +268,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1, help="more only on an idle machine")
-    parser.add_argument("--init", type=Path, help="start from these weights (a checkpoint)")
+    parser.add_argument(
+        "--init",
+        type=Path,
+        help="start from these weights: a checkpoint, or an ONNX model it wrote",
+    )
     parser.add_argument("--checkpoint", type=Path, help="save the weights here as it trains")
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args()
