@@ -134,6 +134,7 @@ def train(
     workers: int,
     init: Path | None = None,
     checkpoint: Path | None = None,
+    lr: float = 3e-3,
 ) -> Net:
     """``steps`` steps of AdamW on random views of ``samples``, from ``init``'s weights if
     given, saving the weights to ``checkpoint`` every 500 steps and at the end."""
@@ -150,8 +151,8 @@ def train(
         load_onnx(net, init, torch.cat(first))
     elif init is not None:
         net.load_state_dict(torch.load(init))
-    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
     start = time.time()
     net.train()
     for step, (images, heat, offsets, weight) in enumerate(loader):
@@ -274,6 +275,7 @@ def main() -> None:
         help="start from these weights: a checkpoint, or an ONNX model it wrote",
     )
     parser.add_argument("--checkpoint", type=Path, help="save the weights here as it trains")
+    parser.add_argument("--lr", type=float, default=3e-3, help="the learning rate at its peak")
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
@@ -293,6 +295,7 @@ def main() -> None:
         workers=args.workers,
         init=args.init,
         checkpoint=args.checkpoint,
+        lr=args.lr,
     )
     export(net, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
