@@ -1,0 +1,35 @@
+"""Training from the shipped model (needs the train extra: skipped where PyTorch is absent)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cubecam.synth.dataset import make_scene
+from cubecam.vision.detector.find import MODEL_PATH
+from cubecam.vision.onnx_model import OnnxModel
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("onnx")
+
+
+def as_batch(*images: np.ndarray) -> torch.Tensor:
+    return (
+        torch.from_numpy(np.stack([im[..., ::-1].transpose(2, 0, 1) for im in images]).copy()) / 255
+    )
+
+
+def test_the_network_started_from_the_shipped_model_computes_what_it_does() -> None:
+    from cubecam.vision.detector.train import Net, load_onnx
+
+    scenes = [
+        make_scene(kind, 880001, size=(256, 192), config="wide")[0] for kind in ("tray", "loose")
+    ]
+    net = Net()
+    load_onnx(net, MODEL_PATH, as_batch(*scenes).float())
+    photo = make_scene("crossword", 880000, size=(320, 224), config="wide")[0]
+    with torch.no_grad():
+        heat, shape = net.eval()(as_batch(photo).float())
+    want = OnnxModel(MODEL_PATH).run(as_batch(photo).float().numpy())
+    assert np.abs(heat.numpy() - want["heat"]).max() < 1e-3
+    assert np.abs(shape.numpy() - want["shape"]).max() < 1e-3
