@@ -136,8 +136,9 @@ def train(
     checkpoint: Path | None = None,
     lr: float = 3e-3,
 ) -> Net:
-    """``steps`` steps of AdamW on random views of ``samples``, from ``init``'s weights if
-    given, saving the weights to ``checkpoint`` every 500 steps and at the end."""
+    """``steps`` steps of AdamW (peak rate ``lr``) on random views of ``samples``, from
+    ``init``'s weights if given (a checkpoint, or an ONNX model :func:`export` wrote), saving
+    the weights to ``checkpoint`` every 500 steps and at the end."""
     torch.manual_seed(seed)
     net = Net()
     loader = DataLoader(
