@@ -250,9 +250,8 @@ def _filled(
     made = quads[len(faces.quads) :]
     if not made:
         return faces
-    top, left = faces.lattice.window(n) or (0, 0)
     where = "; ".join(
-        f"row {r - top + 1}, column {c - left + 1}" for r, c in lattice.cells[len(faces.quads) :]
+        f"row {r + 1}, column {c + 1}" for r, c in lattice.tray(n)[len(faces.quads) :]
     )
     were = "was" if len(made) == 1 else "were"
     notes.append(
