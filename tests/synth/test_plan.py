@@ -102,3 +102,15 @@ def test_loose_dice_do_not_touch() -> None:
     points = np.array([(c.x, c.y) for c in plan.cubes])
     distances = np.hypot(*(points[:, None] - points[None]).transpose(2, 0, 1))
     assert distances[~np.eye(14, dtype=bool)].min() > 1.5
+
+
+def test_clustered_dice_line_up_but_turn_their_letters_any_way() -> None:
+    plan = plan_loose(np.random.default_rng(2), count=20, clusters=True)
+    quarters = set()
+    for i, a in enumerate(plan.cubes):
+        for b in plan.cubes[i + 1 :]:
+            if np.hypot(a.x - b.x, a.y - b.y) < 1.3:  # touching side by side
+                turn = (a.yaw - b.yaw) % 360
+                assert abs((turn + 45) % 90 - 45) < 10
+                quarters.add(round(turn / 90) % 4)
+    assert len(quarters) >= 3

@@ -1,4 +1,5 @@
 import json
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -9,7 +10,10 @@ from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.layout import LayoutKind
 from cubecam.synth import render_face
+from cubecam.synth.configs import config_named
 from cubecam.synth.dataset import make_scene
+from cubecam.synth.plan import plan_loose
+from cubecam.synth.scene import random_look, render_scene
 from cubecam.vision import annotate, read_photo
 from cubecam.vision.pipeline import DETECTORS
 from tests.vision.scenes import SIZE, matches, rows, sample, scene, symbols, tilted
@@ -217,3 +221,14 @@ def test_a_face_filling_the_photo_is_one_cube(symbol, detector):
     close_up = render_face(symbol, 400)
     reading = read_photo(close_up, detector=detector)
     assert [cube.symbol for cube in reading.cubes] == [symbol]
+
+
+@pytest.mark.parametrize("seed", range(880002, 880006))
+def test_dice_pushed_together_with_their_letters_every_way_read_as_loose(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    plan = plan_loose(rng, count=12, clusters=True)
+    look = replace(random_look(rng, plan, config_named("tilt-0-20")), hands=0, props=False)
+    image, _ = render_scene(plan, rng, SIZE, look)
+    reading = read_photo(image)
+    assert reading.layout.kind is LayoutKind.LOOSE
+    assert len(reading.cubes) >= 10

@@ -264,7 +264,9 @@ def plan_loose(
 def _clustered(
     rng: np.random.Generator, count: int, spread: float
 ) -> tuple[list[tuple[float, float]], list[float]]:
-    """Spots and turns of ``count`` dice in clusters of one to five touching side by side."""
+    """Spots and turns of ``count`` dice in clusters of one to five touching side by side,
+    each die turned its own quarter turns (pushed against another, a die's sides line up
+    with its neighbour's, its letter any way round)."""
     positions: list[tuple[float, float]] = []
     yaws: list[float] = []
     while len(positions) < count:
@@ -279,7 +281,11 @@ def _clustered(
         turn = float(rng.uniform(0, 360))
         a = math.radians(turn)
         group = [
-            PlacedCube("BLANK", *_turned(c * pitch, -r * pitch, a), turn + float(rng.normal(0, 2)))
+            PlacedCube(
+                "BLANK",
+                *_turned(c * pitch, -r * pitch, a),
+                turn + 90.0 * int(rng.integers(4)) + float(rng.normal(0, 2)),
+            )
             for r, c in cells
         ]
         group = _apart(group)

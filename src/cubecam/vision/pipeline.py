@@ -25,6 +25,7 @@ from cubecam.vision.detect import find_faces
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
+from cubecam.vision.kind import choose_kind, tray_size
 from cubecam.vision.knowledge.apply import alphabet, apply_cubeset
 from cubecam.vision.lattice import Lattice, Settings, place_faces, turned
 from cubecam.vision.load.decode import LoadedImage, load_scaled
@@ -39,7 +40,6 @@ OCR_ENGINES = ("glyphs", "tesseract")
 DETECTORS = ("learned", "threshold")
 """How top faces are found: the learned detector (the default), or outlines at many
 thresholds (kept until the learned one is better on every set of ``bench/vision.py``)."""
-TRAY_SIZES = (4, 5, 6)
 VERIFY_ABOVE = 0.5
 
 
@@ -56,47 +56,36 @@ def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:
     return load_scaled(source, WORKING_SIDE), name
 
 
-def _choose_layout(
-    layout: str, lattice: Lattice, cubeset: CubeSet | None, agreement: float
-) -> LayoutKind:
-    """The layout asked for, or the one the cubes make: ``agreement`` is the share of the
-    cubes touching on the lattice that are turned the same way (a crossword's letters are)."""
+def _kind(layout: str, lattice: Lattice, cubeset: CubeSet | None, agreement: float) -> LayoutKind:
+    """The layout asked for, or (``auto``) the one the cubes make (see
+    :mod:`~cubecam.vision.kind.choose`)."""
     if layout != "auto":
         return LayoutKind(layout)
-    count = len(lattice.cells)
-    touching = sum(square is not None for square in lattice.touching())
-    n, tray = lattice.best_tray(TRAY_SIZES)
-    full = sum(square is not None for square in tray) == n * n
-    square = round(count**0.5) ** 2 == count and count in (16, 25, 36) and touching >= 0.6 * count
-    tray_like = full or square or (cubeset is not None and cubeset.kind == "tray")
-    if tray_like and (agreement < 0.9 or count > 16 or full):
-        return LayoutKind.TRAY
-    if touching >= max(2, 0.4 * count) and agreement >= 0.6:
-        return LayoutKind.CROSSWORD
-    if touching >= 0.6 * count:
-        return LayoutKind.TRAY
-    return LayoutKind.LOOSE
+    return choose_kind(lattice, agreement, cubeset=cubeset)
 
 
-def _tray_size(lattice: Lattice, cubeset: CubeSet | None) -> int:
-    """The set's tray size where it says, else the one the faces fill best."""
-    if cubeset is not None and cubeset.size in TRAY_SIZES:
-        return cubeset.size
-    return lattice.best_tray(TRAY_SIZES)[0]
+def orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float]:
+    """The common quarter turn of the cubes on the lattice, and how well they agree with
+    it: each cube's likelihood of that turn against its likeliest turn, averaged over the
+    cubes, each weighed by how much its glyph tells its turn (a blank face nothing; an H
+    read upright or upside down agrees with either, not with a quarter turn).
 
-
-def _orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float]:
-    """The common quarter turn of the cubes on the lattice, and the share turned that way
-    among those whose turn is clear."""
+    >>> upright, sideways = [[0.5, 0, 0.5, 0]], [[0, 1.0, 0, 0]]  # an H, a T
+    >>> scores = GlyphScores(np.array([upright, upright, sideways]), np.zeros((3, 1)))
+    >>> turn, agreement = orientation(scores, np.ones(3, bool))
+    >>> turn, round(agreement, 2)
+    (0, 0.67)
+    """
     if not on_grid.any():
         return 0, 0.0
     grid_scores = GlyphScores(scores.probabilities[on_grid], scores.features[on_grid])
     turn = grid_scores.common_turn()
     per_turn = grid_scores.probabilities.sum(axis=1)
-    clear = per_turn.max(axis=1) > 0.8
-    if not clear.any():
+    likeliest = np.maximum(per_turn.max(axis=1), 1e-12)
+    weight = 1.0 - per_turn.min(axis=1) / likeliest
+    if weight.sum() < 1e-6:
         return turn, 1.0
-    return turn, float((per_turn[clear].argmax(axis=1) == turn).mean())
+    return turn, float((weight * per_turn[:, turn] / likeliest).sum() / weight.sum())
 
 
 def _probabilities(
@@ -202,7 +191,7 @@ def read_cut(
     on_grid = np.array([square is not None for square in faces.lattice.touching()])
     found = len(faces.quads)
     if ocr == "tesseract":
-        kind = _choose_layout(layout, faces.lattice, cubeset, 1.0)
+        kind = _kind(layout, faces.lattice, cubeset, 1.0)
         faces = _filled(faces, kind, cubeset, notes)
         probabilities, turn = tesseract_probabilities(faces.views[:, 0], allowed, kind), 0
     else:
@@ -212,8 +201,8 @@ def read_cut(
                 f"the look stored for {cubeset.name} was learnt by an older glyph model"
                 f" and is not used: run cubecam calibrate --set {cubeset.name} again"
             )
-        turn, agreement = _orientation(scores, on_grid)
-        kind = _choose_layout(layout, faces.lattice, cubeset, agreement)
+        turn, agreement = orientation(scores, on_grid)
+        kind = _kind(layout, faces.lattice, cubeset, agreement)
         if kind is not LayoutKind.CROSSWORD:
             turn = 0
         faces = _filled(faces, kind, cubeset, notes)
@@ -245,7 +234,7 @@ def _filled(
     the lattice (see :meth:`~cubecam.vision.lattice.fit.Lattice.filled`), noted."""
     if kind is not LayoutKind.TRAY:
         return faces
-    n = _tray_size(faces.lattice, cubeset)
+    n = tray_size(faces.lattice, cubeset)
     quads, lattice = faces.lattice.filled(faces.quads, n)
     made = quads[len(faces.quads) :]
     if not made:
@@ -271,7 +260,7 @@ def _squares(
     if kind is LayoutKind.LOOSE:
         return [None] * len(faces.quads)
     if kind is LayoutKind.TRAY:
-        n = _tray_size(lattice, cubeset)
+        n = tray_size(lattice, cubeset)
         squares = lattice.tray(n)
         inside = sum(square is not None for square in squares)
         if inside < n * n:

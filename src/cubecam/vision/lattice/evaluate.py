@@ -21,7 +21,6 @@ photos right from the faces found (ties: the most labelled cubes found less fals
 
 from __future__ import annotations
 
-import argparse
 import itertools
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -46,6 +45,7 @@ from cubecam.vision.lattice.fit import (
 )
 from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.quad import Quad, order_corners
+from cubecam.vision.stage_settings import evaluation_parser, write_settings
 
 MATCH_WITHIN = 0.45
 """A found face is a labelled cube's when their centres are this many sides apart at most."""
@@ -268,31 +268,12 @@ def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
     return replace(chosen, square_beyond=max(right, key=lambda key: right[key]))
 
 
-def write_settings(settings: Settings, path: Path = SETTINGS_PATH) -> None:
-    path.write_text(
-        "# The lattice stage's settings, chosen by `python -m cubecam.vision.lattice.evaluate\n"
-        "# --choose` on labelled rendered folders (see its docstring); not tuned by hand.\n"
-        f"side_off = {settings.side_off}\n"
-        f"confirm_above = {settings.confirm_above}\n"
-        f"square_beyond = {settings.square_beyond}\n",
-        "utf-8",
-    )
-
-
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
-    from cubecam.vision.pipeline import DETECTORS
-
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", nargs="+", type=Path, help="labelled folders")
-    parser.add_argument("--limit", type=int, help="photos per folder at most")
-    parser.add_argument("--detector", choices=DETECTORS, default="learned", help="face finder")
-    parser.add_argument(
-        "--choose", action="store_true", help=f"choose the settings and write {SETTINGS_PATH.name}"
-    )
+    parser = evaluation_parser(__doc__, SETTINGS_PATH)
     args = parser.parse_args(argv)
     if args.choose:
         chosen = choose(args.folders, args.limit, args.detector)
-        write_settings(chosen)
+        write_settings(chosen, SETTINGS_PATH, "cubecam.vision.lattice.evaluate")
         print(f"wrote {SETTINGS_PATH}: {chosen}")
     tallies = {}
     for folder in args.folders:

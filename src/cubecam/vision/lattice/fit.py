@@ -22,7 +22,6 @@ another size, a false find) stay off the lattice.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,6 +32,7 @@ import numpy as np
 from cubecam.layout import Square
 from cubecam.vision.lattice.camera import camera_position, side_centres
 from cubecam.vision.quad import Quad
+from cubecam.vision.stage_settings import StageSettings
 
 GROW_TOLERANCE = 0.45
 """A face joins a square next to the lattice when its centre lies this close to the
@@ -58,7 +58,7 @@ SETTINGS_PATH = Path(__file__).with_name("lattice.toml")
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(StageSettings):
     """What the fitted plane decides about the faces (chosen by
     ``python -m cubecam.vision.lattice.evaluate --choose``, see its docstring):
     ``side_off``, how many times further off its square than the faces' median a face
@@ -71,14 +71,7 @@ class Settings:
     side_off: float
     confirm_above: float
     square_beyond: float
-
-    @classmethod
-    def load(cls, path: Path = SETTINGS_PATH) -> Settings:
-        with path.open("rb") as file:
-            data = tomllib.load(file)
-        return cls(
-            float(data["side_off"]), float(data["confirm_above"]), float(data["square_beyond"])
-        )
+    PATH = SETTINGS_PATH
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,7 @@
+"""The layout-kind stage: whether the faces make a crossword, a tray or loose dice
+(:mod:`~cubecam.vision.kind.choose`), and its evaluation on labelled photos
+(:mod:`~cubecam.vision.kind.evaluate`)."""
+
+from cubecam.vision.kind.choose import TRAY_SIZES, Settings, choose_kind, tray_size
+
+__all__ = ["TRAY_SIZES", "Settings", "choose_kind", "tray_size"]

@@ -1,0 +1,86 @@
+"""Which layout the faces on the lattice make, when the user does not say.
+
+A tray is an N × N window of the lattice (N of :data:`TRAY_SIZES`) its dice fill, turned
+any way; a crossword is cubes touching on the lattice, their letters turned one way; loose
+dice are the rest: scattered, or pushed together side by side with their letters turned
+every way. Cubes stand a little apart in a tray (its slots) and touch in a crossword, but
+loose dice lying roughly in rows stand further apart still: the lattice then finds faces
+far smaller than its squares.
+
+>>> import numpy as np
+>>> from cubecam.vision.lattice import fit_lattice
+>>> from cubecam.vision.quad import Quad
+>>> def face(x, y):
+...     return Quad(np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], float))
+>>> word = fit_lattice([face(100 + 42 * i, 100) for i in range(4)])
+>>> settings = Settings(tray_fill=0.6, tray_agreement=0.9, least_side=0.7, agreement=0.6)
+>>> choose_kind(word, 1.0, settings), choose_kind(word, 0.5, settings)
+(<LayoutKind.CROSSWORD: 'crossword'>, <LayoutKind.LOOSE: 'loose'>)
+>>> apart = fit_lattice([face(100 + 80 * i, 100) for i in range(4)])
+>>> choose_kind(apart, 1.0, settings)
+<LayoutKind.LOOSE: 'loose'>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cubecam.cubesets import CubeSet
+from cubecam.layout import LayoutKind
+from cubecam.vision.lattice import Lattice
+from cubecam.vision.stage_settings import StageSettings
+
+TRAY_SIZES = (4, 5, 6)
+"""The sides of the trays a word hunt is played in."""
+SETTINGS_PATH = Path(__file__).with_name("kind.toml")
+
+
+@dataclass(frozen=True)
+class Settings(StageSettings):
+    """How the kind is told (chosen by ``python -m cubecam.vision.kind.evaluate --choose``,
+    see its docstring): ``tray_fill``, the share of the best N × N window the faces must
+    fill for a tray (a full one always is); ``tray_agreement``, the share of the letters
+    turned one way below which such a window is a tray, not a crossword that fills it;
+    ``least_side``, the least a face's side may be of the lattice's pitch for its cubes to
+    stand in a tray's slots or touch in a crossword; ``agreement``, the least share of a
+    crossword's touching cubes turned one way."""
+
+    tray_fill: float
+    tray_agreement: float
+    least_side: float
+    agreement: float
+    PATH = SETTINGS_PATH
+
+
+def choose_kind(
+    lattice: Lattice,
+    agreement: float,
+    settings: Settings | None = None,
+    cubeset: CubeSet | None = None,
+) -> LayoutKind:
+    """The layout the faces make: ``agreement`` is the share of the cubes touching on the
+    lattice that are turned the same way (see the module); a ``cubeset`` made for a tray
+    makes any grid of its dice one."""
+    settings = settings or Settings.load()
+    count = len(lattice.cells)
+    touching = sum(square is not None for square in lattice.touching())
+    n, window = lattice.best_tray(TRAY_SIZES)
+    filled = sum(square is not None for square in window)
+    full = filled == n * n
+    close = lattice.side >= settings.least_side
+    gridded = close and (
+        filled >= settings.tray_fill * n * n or (cubeset is not None and cubeset.kind == "tray")
+    )
+    if full or (gridded and (agreement < settings.tray_agreement or count > 16)):
+        return LayoutKind.TRAY
+    if close and touching >= max(2, 0.4 * count) and agreement >= settings.agreement:
+        return LayoutKind.CROSSWORD
+    return LayoutKind.LOOSE
+
+
+def tray_size(lattice: Lattice, cubeset: CubeSet | None) -> int:
+    """The set's tray size where it says, else the one the faces fill best."""
+    if cubeset is not None and cubeset.size in TRAY_SIZES:
+        return cubeset.size
+    return lattice.best_tray(TRAY_SIZES)[0]

@@ -1,0 +1,66 @@
+import numpy as np
+import pytest
+
+from cubecam.cubesets import load_cubeset
+from cubecam.layout import LayoutKind
+from cubecam.vision.kind import Settings, choose_kind, tray_size
+from cubecam.vision.kind.choose import SETTINGS_PATH
+from cubecam.vision.kind.evaluate import AGREEMENTS, LEAST_SIDES, TRAY_AGREEMENTS, TRAY_FILLS
+from cubecam.vision.lattice import fit_lattice
+from cubecam.vision.quad import Quad
+
+SETTINGS = Settings(tray_fill=0.5, tray_agreement=0.9, least_side=0.6, agreement=0.7)
+
+
+def grid(cells: list[tuple[int, int]], pitch: float, side: float = 40.0):
+    """The lattice of square faces ``side`` pixels wide on ``cells`` ``pitch`` apart."""
+    quads = []
+    for r, c in cells:
+        x, y = 100 + c * pitch, 100 + r * pitch
+        corners = np.array([[x, y], [x + side, y], [x + side, y + side], [x, y + side]], float)
+        quads.append(Quad(corners))
+    return fit_lattice(quads)
+
+
+def test_a_full_tray_is_a_tray_whichever_way_its_letters_turn() -> None:
+    tray = grid([(r, c) for r in range(4) for c in range(4)], 48)
+    assert choose_kind(tray, 1.0, SETTINGS) is LayoutKind.TRAY
+    assert choose_kind(tray, 0.3, SETTINGS) is LayoutKind.TRAY
+
+
+def test_most_of_a_tray_turned_every_way_is_a_tray() -> None:
+    cells = [(r, c) for r in range(4) for c in range(4)][:11]
+    assert choose_kind(grid(cells, 48), 0.4, SETTINGS) is LayoutKind.TRAY
+
+
+def test_a_few_dice_pushed_together_with_their_letters_every_way_are_loose() -> None:
+    cluster = grid([(0, 0), (0, 1), (1, 0), (1, 1)], 41)
+    assert choose_kind(cluster, 0.4, SETTINGS) is LayoutKind.LOOSE
+    assert choose_kind(cluster, 1.0, SETTINGS) is LayoutKind.CROSSWORD  # or a tiny crossword
+
+
+def test_dice_lying_in_rows_far_apart_are_loose() -> None:
+    cells = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 1), (2, 2), (3, 3)]
+    assert choose_kind(grid(cells, 48), 0.5, SETTINGS) is LayoutKind.TRAY
+    assert choose_kind(grid(cells, 80), 0.5, SETTINGS) is LayoutKind.LOOSE
+    assert choose_kind(grid(cells, 80), 1.0, SETTINGS) is LayoutKind.LOOSE
+
+
+def test_a_tray_set_makes_a_tray_of_a_few_of_its_dice() -> None:
+    cells = [(0, 0), (0, 1), (1, 1), (2, 1)]
+    lattice = grid(cells, 48)
+    cubeset = load_cubeset("classic-4x4")
+    assert choose_kind(lattice, 0.5, SETTINGS) is LayoutKind.LOOSE
+    assert choose_kind(lattice, 0.5, SETTINGS, cubeset) is LayoutKind.TRAY
+    assert tray_size(lattice, cubeset) == 4
+
+
+@pytest.mark.parametrize("cells", [[(0, 0), (0, 1)], [(r, c) for r in range(5) for c in range(4)]])
+def test_the_tray_size_is_the_smallest_that_holds_the_faces(cells) -> None:
+    assert tray_size(grid(cells, 48), None) == (4 if len(cells) == 2 else 5)
+
+
+def test_the_shipped_settings_are_among_those_the_evaluation_tries() -> None:
+    shipped = Settings.load(SETTINGS_PATH)
+    assert shipped.tray_fill in TRAY_FILLS and shipped.tray_agreement in TRAY_AGREEMENTS
+    assert shipped.least_side in LEAST_SIDES and shipped.agreement in AGREEMENTS

@@ -1,0 +1,32 @@
+from cubecam.layout import LayoutKind
+from cubecam.synth.dataset import write_set
+from cubecam.vision.kind import Settings
+from cubecam.vision.kind.choose import SETTINGS_PATH
+from cubecam.vision.kind.evaluate import choose, main, seen_photos, tally
+from cubecam.vision.stage_settings import write_settings
+
+
+def test_the_evaluation_checks_each_photo_against_its_scene(tmp_path, capsys):
+    write_set("tray", 2, 7, tmp_path / "tray", size=(800, 600))
+    write_set("crossword", 2, 7, tmp_path / "crossword", size=(800, 600))
+    counts = main([str(tmp_path / "tray"), str(tmp_path / "crossword")])
+    assert sum(counts.values()) == 4
+    assert counts[("tray", True)] + counts[("tray", False)] == 2
+    out = capsys.readouterr().out
+    right = counts[("tray", True)] + counts[("crossword", True)]
+    assert f"kind right on {right} of 4 photos" in out
+
+
+def test_choosing_keeps_the_settings_that_get_the_most_kinds_right(tmp_path):
+    write_set("loose", 2, 9, tmp_path / "loose", size=(800, 600), config="mixed-colours")
+    write_set("tray", 2, 9, tmp_path / "tray", size=(800, 600))
+    seen = seen_photos([tmp_path / "loose", tmp_path / "tray"], None, "learned")
+    assert {photo.want for photo in seen} == {LayoutKind.LOOSE, LayoutKind.TRAY}
+    chosen = choose(seen)
+    best = sum(n for (_, ok), n in tally(seen, chosen).items() if ok)
+    for other in (Settings(1.0, 1.01, 0.0, 0.5), Settings(0.5, 0.8, 0.75, 0.9)):
+        assert best >= sum(n for (_, ok), n in tally(seen, other).items() if ok)
+    write_settings(chosen, tmp_path / "kind.toml", "cubecam.vision.kind.evaluate")
+    header = SETTINGS_PATH.read_text().splitlines()[:2]
+    assert (tmp_path / "kind.toml").read_text().splitlines()[:2] == header
+    assert Settings.load(tmp_path / "kind.toml") == chosen
