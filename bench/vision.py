@@ -600,7 +600,10 @@ def run_folder(
     read_face: CropReader | None,
     rapidocr: CropReader | None = None,
 ) -> FolderResult:
-    """Score the readers on one labelled folder (photos, or a crop folder)."""
+    """Score the readers on one labelled folder (photos, or a crop folder): the label
+    crops are the labelled faces in view."""
+    from cubecam.vision.labels import in_view
+
     result = FolderResult(name, str(folder))
     crops: list[Crop] = []
     owners: list[int] = []
@@ -613,8 +616,12 @@ def run_folder(
             image = cv2.imread(str(sample.path), cv2.IMREAD_COLOR)
             if image is None:
                 continue
-            for symbol, outline in labelled_faces(sample, image):
-                tagged.append((index, face_crop(image, outline), symbol))
+            faces = labelled_faces(sample, image)
+            label = sample.label
+            seen = in_view(label) if label.get("cubes") else np.ones(len(faces), bool)
+            for (symbol, outline), shown in zip(faces, seen, strict=True):
+                if shown:  # a face a hand hides is no crop to read
+                    tagged.append((index, face_crop(image, outline), symbol))
             if result.ours is not None:
                 _run_pipeline(result.ours, sample, image, read_photo)
         tagged = _whole_photos(tagged, max_crops)

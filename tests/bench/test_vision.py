@@ -147,6 +147,16 @@ def test_the_benchmark_runs_tesseract_on_label_crops(tmp_path: Path) -> None:
     assert json.loads(out.read_text("utf-8")) == report
 
 
+def test_a_face_a_hand_hides_is_no_label_crop(tmp_path: Path) -> None:
+    image, label = make_scene(
+        "loose", 2, size=(480, 360), layout=Layout({}, (Face("K"), Face("W"), Face("E")))
+    )
+    label["cubes"][1]["visible"] = 0.3
+    write_labelled(tmp_path, "three", image, label)
+    report = vision.main([str(tmp_path), "--no-pipeline"])
+    assert report["folders"]["none"][0]["tesseract"]["crops"] == 2
+
+
 def test_crops_are_cut_from_the_labelled_corners() -> None:
     image, label = make_scene(
         "loose", 3, size=(480, 360), layout=Layout({}, (Face("BLANK"),)), effects=False

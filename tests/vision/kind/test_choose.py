@@ -64,3 +64,9 @@ def test_the_shipped_settings_are_among_those_the_evaluation_tries() -> None:
     shipped = Settings.load(SETTINGS_PATH)
     assert shipped.tray_fill in TRAY_FILLS and shipped.tray_agreement in TRAY_AGREEMENTS
     assert shipped.least_side in LEAST_SIDES and shipped.agreement in AGREEMENTS
+
+
+def test_a_board_full_of_words_is_a_crossword_not_a_tray() -> None:
+    rows = [(r, c) for r in range(0, 10, 2) for c in range(10)]
+    board = grid(rows + [(r, 0) for r in range(1, 10, 2)], 41)
+    assert choose_kind(board, 1.0, SETTINGS) is LayoutKind.CROSSWORD

@@ -72,7 +72,7 @@ def choose_kind(
     gridded = close and (
         filled >= settings.tray_fill * n * n or (cubeset is not None and cubeset.kind == "tray")
     )
-    if full or (gridded and (agreement < settings.tray_agreement or count > 16)):
+    if full or (gridded and agreement < settings.tray_agreement):
         return LayoutKind.TRAY
     if close and touching >= max(2, 0.4 * count) and agreement >= settings.agreement:
         return LayoutKind.CROSSWORD
