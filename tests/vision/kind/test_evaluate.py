@@ -2,7 +2,7 @@ from cubecam.layout import LayoutKind
 from cubecam.synth.dataset import write_set
 from cubecam.vision.kind import Settings
 from cubecam.vision.kind.choose import SETTINGS_PATH
-from cubecam.vision.kind.evaluate import choose, main, seen_photos, tally
+from cubecam.vision.kind.evaluate import choose, main, right_photos, seen_photos, tally
 from cubecam.vision.stage_settings import write_settings
 
 
@@ -23,9 +23,9 @@ def test_choosing_keeps_the_settings_that_get_the_most_kinds_right(tmp_path):
     seen = seen_photos([tmp_path / "loose", tmp_path / "tray"], None, "learned")
     assert {photo.want for photo in seen} == {LayoutKind.LOOSE, LayoutKind.TRAY}
     chosen = choose(seen)
-    best = sum(n for (_, ok), n in tally(seen, chosen).items() if ok)
+    best = right_photos(tally(seen, chosen))
     for other in (Settings(1.0, 1.01, 0.0, 0.5), Settings(0.5, 0.8, 0.75, 0.9)):
-        assert best >= sum(n for (_, ok), n in tally(seen, other).items() if ok)
+        assert best >= right_photos(tally(seen, other))
     write_settings(chosen, tmp_path / "kind.toml", "cubecam.vision.kind.evaluate")
     header = SETTINGS_PATH.read_text().splitlines()[:2]
     assert (tmp_path / "kind.toml").read_text().splitlines()[:2] == header

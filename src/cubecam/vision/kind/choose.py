@@ -60,8 +60,9 @@ def choose_kind(
     cubeset: CubeSet | None = None,
 ) -> LayoutKind:
     """The layout the faces make: ``agreement`` is the share of the cubes touching on the
-    lattice that are turned the same way (see the module); a ``cubeset`` made for a tray
-    makes any grid of its dice one."""
+    lattice that are turned the same way (see the module); with a ``cubeset`` made for a
+    tray, any grid of its dice whose letters turn every way is one, however little of the
+    window it fills."""
     settings = settings or Settings.load()
     count = len(lattice.cells)
     touching = sum(square is not None for square in lattice.touching())

@@ -85,15 +85,20 @@ def tally(seen: list[Seen], settings: Settings) -> Counter:
     return counts
 
 
+def right_photos(counts: Counter) -> int:
+    """The photos a :func:`tally` counts right."""
+    return sum(n for (_, ok), n in counts.items() if ok)
+
+
 def line(counts: Counter) -> str:
+    """A :func:`tally` as one line: the photos right, in all and by kind."""
     parts = []
     for kind in LayoutKind:
         right, wrong = counts[(kind.value, True)], counts[(kind.value, False)]
         if right + wrong:
             parts.append(f"{kind.value} {right} of {right + wrong}")
     total = sum(counts.values())
-    right = sum(n for (_, ok), n in counts.items() if ok)
-    return f"kind right on {right} of {total} photos ({', '.join(parts)})"
+    return f"kind right on {right_photos(counts)} of {total} photos ({', '.join(parts)})"
 
 
 def choose(seen: list[Seen]) -> Settings:
@@ -101,8 +106,7 @@ def choose(seen: list[Seen]) -> Settings:
     tried = {}
     for values in itertools.product(TRAY_FILLS, TRAY_AGREEMENTS, LEAST_SIDES, AGREEMENTS):
         settings = Settings(*values)
-        counts = tally(seen, settings)
-        tried[settings] = sum(n for (_, ok), n in counts.items() if ok)
+        tried[settings] = right_photos(tally(seen, settings))
     return max(tried, key=lambda key: tried[key])
 
 
