@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
 from cubecam.lexicon import Lexicon
 from cubecam.synth.plan import crossword_layout, plan_crossword, plan_loose, plan_tray
@@ -105,7 +106,7 @@ def test_loose_dice_do_not_touch() -> None:
 
 
 def test_clustered_dice_line_up_but_turn_their_letters_any_way() -> None:
-    plan = plan_loose(np.random.default_rng(2), count=20, clusters=True)
+    plan = plan_loose(np.random.default_rng(2), count=20, arrangement="clusters")
     quarters = set()
     for i, a in enumerate(plan.cubes):
         for b in plan.cubes[i + 1 :]:
@@ -114,3 +115,20 @@ def test_clustered_dice_line_up_but_turn_their_letters_any_way() -> None:
                 assert abs((turn + 45) % 90 - 45) < 10
                 quarters.add(round(turn / 90) % 4)
     assert len(quarters) >= 3
+
+
+def test_dice_in_rows_stand_apart_in_lines_turned_any_way() -> None:
+    plan = plan_loose(np.random.default_rng(3), count=12, arrangement="rows")
+    points = np.array([(c.x, c.y) for c in plan.cubes])
+    distances = np.hypot(*(points[:, None] - points[None]).transpose(2, 0, 1))
+    nearest = np.sort(distances, axis=1)[:, 1]
+    assert (nearest > 1.05).all() and (nearest < 2.0).all()
+    turns = {round((c.yaw - plan.cubes[0].yaw) / 90) % 4 for c in plan.cubes}
+    assert all(abs((c.yaw - plan.cubes[0].yaw + 45) % 90 - 45) < 25 for c in plan.cubes)
+    assert len(turns) >= 3
+    assert plan.layout.kind is LayoutKind.LOOSE and len(plan.layout.faces()) == 12
+
+
+def test_an_unknown_arrangement_is_a_clear_error() -> None:
+    with pytest.raises(InputError, match="unknown arrangement 'heap'"):
+        plan_loose(np.random.default_rng(3), arrangement="heap")

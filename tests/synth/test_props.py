@@ -26,7 +26,7 @@ def _square(x: float, y: float) -> np.ndarray:
 @pytest.mark.parametrize("seed", range(4))
 def test_props_stand_clear_of_every_cube(seed: int) -> None:
     rng = np.random.default_rng(seed)
-    plan = plan_loose(rng, count=14, clusters=True)
+    plan = plan_loose(rng, count=14, arrangement="clusters")
     centres = np.array([(cube.x, cube.y) for cube in plan.cubes])
     solids = place_solids(rng, centres, box=True, hourglass=True, pencils=2)
     assert len(solids) >= 3

@@ -50,7 +50,7 @@ def scene_plan(kind: str, rng: np.random.Generator) -> ScenePlan:
         return plan_crossword(rng, layout, gaps=(0.0, 0.19), touching=True)
     if kind == "tray":
         return plan_tray(rng, rows=[letters[i : i + 5] for i in range(0, 25, 5)])
-    return plan_loose(rng, faces=letters[:12], clusters=True)
+    return plan_loose(rng, faces=letters[:12], arrangement="clusters")
 
 
 @pytest.mark.parametrize("config", sorted(CONFIGS))

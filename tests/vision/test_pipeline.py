@@ -226,7 +226,7 @@ def test_a_face_filling_the_photo_is_one_cube(symbol, detector):
 @pytest.mark.parametrize("seed", range(880002, 880006))
 def test_dice_pushed_together_with_their_letters_every_way_read_as_loose(seed: int) -> None:
     rng = np.random.default_rng(seed)
-    plan = plan_loose(rng, count=12, clusters=True)
+    plan = plan_loose(rng, count=12, arrangement="clusters")
     look = replace(random_look(rng, plan, config_named("tilt-0-20")), hands=0, props=False)
     image, _ = render_scene(plan, rng, SIZE, look)
     reading = read_photo(image)

@@ -234,5 +234,10 @@ def _plan(
         return plan_tray(rng, size=size, cubeset=cubeset, lang=lang, rows=rows)
     faces = [face.symbol for face in layout.faces()] if layout is not None else None
     count = int(rng.integers(6, 17))
-    clusters = config.widened and bool(rng.random() < 0.6)
-    return plan_loose(rng, count=count, cubeset=cubeset, lang=lang, faces=faces, clusters=clusters)
+    arrangement = "scattered"
+    if config.widened:
+        draw = float(rng.random())
+        arrangement = "clusters" if draw < 0.6 else "rows" if draw < 0.8 else "scattered"
+    return plan_loose(
+        rng, count=count, cubeset=cubeset, lang=lang, faces=faces, arrangement=arrangement
+    )

@@ -38,6 +38,8 @@ _FREQUENT = "".join(
 _SWEDISH_EXTRA = "ÅÅÄÄÖÖ"
 _LENGTHS = (2, 3, 4, 5, 6)
 _LENGTH_WEIGHTS = (0.1, 0.4, 0.3, 0.15, 0.05)
+LOOSE_ARRANGEMENTS = ("scattered", "clusters", "rows")
+"""How loose dice may lie (see :func:`plan_loose`)."""
 
 
 @dataclass(frozen=True)
@@ -234,18 +236,26 @@ def plan_loose(
     cubeset: str | None = None,
     lang: str = "en",
     faces: Sequence[str] | None = None,
-    clusters: bool = False,
+    arrangement: str = "scattered",
 ) -> ScenePlan:
-    """``count`` dice scattered on the table at any angle, none touching (with ``clusters``:
-    in small clusters of dice touching side by side, with 0–3 mm gaps and a few degrees of
-    misalignment); ``faces`` sets their top faces (and their count) instead."""
+    """``count`` dice on the table, laid out as ``arrangement`` says (one of
+    :data:`LOOSE_ARRANGEMENTS`): ``scattered`` at any angle, none touching; ``clusters`` of
+    dice touching side by side, with 0–3 mm gaps and a few degrees of misalignment;
+    ``rows``, lined up a little apart as a player lays out a toss to read it. ``faces`` sets
+    their top faces (and their count) instead."""
+    if arrangement not in LOOSE_ARRANGEMENTS:
+        raise InputError(
+            f"unknown arrangement {arrangement!r} (known: {', '.join(LOOSE_ARRANGEMENTS)})"
+        )
     known = load_cubeset(cubeset).faces if cubeset else None
     if faces is not None:
         count = len(faces)
     spread = math.sqrt(count) * 1.3
     yaws: list[float] | None = None
-    if clusters:
+    if arrangement == "clusters":
         positions, yaws = _clustered(rng, count, spread)
+    elif arrangement == "rows":
+        positions, yaws = _in_rows(rng, count)
     else:
         positions = _scatter_outside(rng, None, count, [], spread=spread)
     cubes, tops = [], []
@@ -302,6 +312,26 @@ def _clustered(
         else:
             raise InputError("could not find room for a cluster of dice")
     return positions, yaws
+
+
+def _in_rows(rng: np.random.Generator, count: int) -> tuple[list[tuple[float, float]], list[float]]:
+    """Spots and turns of ``count`` dice lined up in rows of three to six, each die a
+    little apart from the next (a tenth to nearly a side), a little off its row and turned
+    its own quarter turns: nearly a tray's grid, without its slots."""
+    per_row = int(rng.integers(3, 7))
+    turn = float(rng.uniform(0, 360))
+    a = math.radians(turn)
+    row_pitch = float(rng.uniform(1.15, 1.9))
+    cubes = []
+    for start in range(0, count, per_row):
+        r, x = start // per_row, float(rng.normal(0, 0.3))
+        for _ in range(min(per_row, count - start)):
+            y = -r * row_pitch + float(rng.normal(0, 0.08))
+            yaw = turn + 90.0 * int(rng.integers(4)) + float(rng.normal(0, 6))
+            cubes.append(PlacedCube("BLANK", *_turned(x, y, a), yaw))
+            x += 1.0 + float(rng.uniform(0.1, 0.9))
+    cubes = _apart(cubes)
+    return [(cube.x, cube.y) for cube in cubes], [cube.yaw for cube in cubes]
 
 
 def _turned(x: float, y: float, angle: float) -> tuple[float, float]:

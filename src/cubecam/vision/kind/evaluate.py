@@ -37,7 +37,7 @@ SCENE_KINDS = {
 """The kind of layout each labelled scene is."""
 TRAY_FILLS = (0.5, 0.6, 0.7, 0.8, 1.0)
 TRAY_AGREEMENTS = (1.01, 0.95, 0.9, 0.8)
-LEAST_SIDES = (0.0, 0.5, 0.6, 0.65, 0.7, 0.75)
+LEAST_SIDES = (0.0, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8)
 AGREEMENTS = (0.5, 0.6, 0.7, 0.8, 0.9)
 """The settings ``--choose`` tries (a tray agreement over 1 takes any filled window for a
 tray, a fill of 1 only a full one)."""
