@@ -148,7 +148,7 @@ def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "learned
     check_detector(detector)
     loaded, name = _loaded(source)
     settings = Settings.load()
-    found = detect_faces(loaded.image, detector, settings.confirm_above)
+    found = detect_faces(loaded.image, detector, settings.faint_floor)
     placed = place_faces(*found, settings, loaded.image.shape[1::-1])
     if not placed.faces:
         raise InputError(

@@ -144,7 +144,7 @@ def test_side_faces_at_a_slant_are_rejected_and_a_faint_top_in_a_gap_is_confirme
     found = [seen(top(r, c), 0.9) for r, c in tops if (r, c) != (0, 3)]
     sides = [seen(near_side(0, 2), 0.7), seen(near_side(0, 3), 0.7)]
     faint = seen(top(0, 3), 0.5)
-    placed = place_faces(found + sides, [faint], Settings(2.0, 0.4, 0.2), (1000, 750))
+    placed = place_faces(found + sides, [faint], Settings(2.0, 0.4, 0.2, 2.0), (1000, 750))
     assert len(placed.rejected) == len(sides)
     assert all(any(q is side for side in sides) for q in placed.rejected)
     assert placed.faces[-1] is faint
@@ -212,3 +212,17 @@ def test_no_faces_no_lattice():
 def test_common_angle_wraps_at_quarter_turns():
     assert abs(common_angle([44.0, -44.0])) == pytest.approx(45.0, abs=1.01)
     assert common_angle([3.0, 5.0, 4.0]) == pytest.approx(4.0, abs=0.01)
+
+
+def test_a_faint_blank_that_ends_a_word_at_a_slant_is_taken_beside_it_only():
+    # TIGE? at 40°: the blank that ends the word gives a faint peak, and so does an empty
+    # square of the table two squares past it, beside no cube
+    pitch = 1.04
+    faces = [(c * pitch, 0.0, 0.0) for c in range(5)] + [(7 * pitch, 0.0, 0.0)]
+    *word, blank, far = photographed(faces, tilt=40.0, roll=15.0, noise=0.01, seed=5)
+    faint = [Quad(blank.corners, 0.35), Quad(far.corners, 0.35)]
+    never, beside = Settings(3.0, 0.4, 0.1, 2.0), Settings(3.0, 0.4, 0.1, 0.3)
+    assert len(place_faces(word, faint, never, (1000, 750)).faces) == 4
+    placed = place_faces(word, faint, beside, (1000, 750))
+    assert len(placed.faces) == 5 and placed.faces[-1] is faint[0]
+    assert sorted(placed.lattice.cells)[-1][1] - sorted(placed.lattice.cells)[0][1] == 4

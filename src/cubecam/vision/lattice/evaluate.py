@@ -16,7 +16,8 @@ give no outlines or no grid (loose dice, real photos) are skipped.
 ``--choose`` sweeps the stage's :class:`~cubecam.vision.lattice.fit.Settings` over the
 folders, each photo's faces found once: ``side_off`` and ``confirm_above`` for the most
 photos right from the faces found (ties: the most labelled cubes found less false finds), then
-``square_beyond`` for the most cubes read right, and writes them into ``lattice.toml``.
+``extend_above`` the same way, then ``square_beyond`` for the most cubes read right, and
+writes them into ``lattice.toml``.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ MATCH_WITHIN = 0.45
 """A found face is a labelled cube's when their centres are this many sides apart at most."""
 SIDE_OFFS = (np.inf, 3.0, 2.0, 1.5, 1.0)
 CONFIRMS = (1.0, 0.5, 0.45, 0.4, 0.3, 0.2)
+EXTENDS = (2.0, 0.5, 0.4, 0.3, 0.25, 0.2)
 SQUARES = (np.inf, 0.25, 0.2, 0.17, 0.15, 0.12, 0.1, 0.08, 0.0)
 """The settings ``--choose`` tries (a side off of inf takes no face for a side, a
 confirm of 1 confirms nothing, inf
@@ -79,7 +81,7 @@ class Tally:
 @dataclass(frozen=True)
 class Found:
     """One labelled photo at working size and the faces the detector found in it (with
-    its faint peaks down to the lowest ``confirm_above`` tried)."""
+    its faint peaks down to the lowest heat tried)."""
 
     label: dict
     loaded: LoadedImage
@@ -213,7 +215,7 @@ def evaluate_folder(
         tally.cubes += len(label["cubes"])
         tally.from_labels += right_from_labels(label)
         try:
-            found = find(photo, label, detector, settings.confirm_above)
+            found = find(photo, label, detector, settings.faint_floor)
         except InputError:
             continue
         placed = found.placed(settings)
@@ -229,7 +231,7 @@ def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
     for folder in folders:
         for photo, label in gridded_photos(folder, limit):
             try:
-                found.append(find(photo, label, detector, min(CONFIRMS)))
+                found.append(find(photo, label, detector, min(CONFIRMS + EXTENDS)))
             except InputError:
                 continue
     base = Settings.load()
@@ -259,6 +261,13 @@ def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
             f" {cubes} cubes found less false finds"
         )
     chosen = max(tried, key=lambda key: tried[key])
+    extended = {}
+    for extend in EXTENDS:
+        settings = replace(chosen, extend_above=extend)
+        extended[settings] = placed_right(settings)
+        right, cubes = extended[settings]
+        print(f"extend_above {extend}: {right} photos right, {cubes} cubes found less false finds")
+    chosen = max(extended, key=lambda key: extended[key])
     placed = placements(chosen)
     read = [(Reads.of(p, f), matched(p, f), f.label) for p, f in zip(placed, found, strict=True)]
     right = {}

@@ -64,14 +64,22 @@ class Settings(StageSettings):
     ``side_off``, how many times further off its square than the faces' median a face
     must stand to be taken for the side of a cube beside it; ``confirm_above``, the
     detector's heat a peak too faint to keep on its own needs for the lattice to confirm
-    it; ``square_beyond``, how far (lattice units, at any corner) a face's outline may
+    it in a gap of a line of faces; ``extend_above``, the heat it needs to be taken on a
+    free square beside a taken one (the blank cube that ends a word; above 1, never);
+    ``square_beyond``, how far (lattice units, at any corner) a face's outline may
     stray from a square of the lattice before the face is cut through that square instead
     (see :meth:`Lattice.squared`)."""
 
     side_off: float
     confirm_above: float
     square_beyond: float
+    extend_above: float
     PATH = SETTINGS_PATH
+
+    @property
+    def faint_floor(self) -> float:
+        """The least heat a faint peak needs for the lattice to take it anywhere."""
+        return min(self.confirm_above, self.extend_above)
 
 
 @dataclass(frozen=True)
@@ -277,19 +285,23 @@ def place_faces(
     width and height, places its centre) sees a side of a cube on the lattice than its own
     square's centre is that side, no cube's top (at a slant the sides facing the camera
     show just in front of the tops); a faint ``candidate`` is taken where it fills a gap in
-    a line of faces (a free square between two taken ones, across or down).
+    a line of faces (a free square between two taken ones, across or down), and, fainter
+    still as the settings allow, on a free square beside a taken one.
 
     >>> import numpy as np
     >>> def face(x, y, score=1.0):
     ...     corners = [[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]]
     ...     return Quad(np.array(corners, float), score)
     >>> faces = [face(100, 100), face(142, 100), face(226, 100), face(142, 142)]
-    >>> placed = place_faces(faces, [face(184, 100, 0.4)], Settings(2.0, 0.3, 0.2), (400, 300))
+    >>> faint = [face(184, 100, 0.4), face(100, 142, 0.25)]
+    >>> placed = place_faces(faces, faint, Settings(2.0, 0.3, 0.2, 2.0), (400, 300))
     >>> placed.lattice.cells, placed.rejected
     ([(0, 0), (0, 1), (0, 3), (1, 1), (0, 2)], [])
+    >>> place_faces(faces, faint, Settings(2.0, 0.3, 0.2, 0.2), (400, 300)).lattice.cells[-1]
+    (1, 0)
     """
     settings = settings or Settings.load()
-    candidates = [q for q in candidates if q.score > settings.confirm_above]
+    candidates = [q for q in candidates if q.score > settings.faint_floor]
     lattice = fit_lattice(quads)
     if lattice.to_image is None:
         return Placement(list(quads), lattice, [])
@@ -312,7 +324,10 @@ def place_faces(
     confirmed = []
     for i in sorted(set(top) - set(finds)):
         square = squares[i]
-        if square is not None and square not in filled and _in_gap(square, taken):
+        if square is None or square in filled:
+            continue
+        in_gap = faces[i].score > settings.confirm_above and _in_gap(square, taken)
+        if in_gap or (faces[i].score > settings.extend_above and _beside(square, taken)):
             confirmed.append(i)
             cells.append(square)
             filled.add(square)
@@ -352,6 +367,12 @@ def _in_gap(square: Square, taken: set[Square]) -> bool:
     """Whether ``square`` lies between two taken squares, across or down."""
     r, c = square
     return {(r, c - 1), (r, c + 1)} <= taken or {(r - 1, c), (r + 1, c)} <= taken
+
+
+def _beside(square: Square, taken: set[Square]) -> bool:
+    """Whether ``square`` shares a side with a taken square."""
+    r, c = square
+    return bool({(r, c - 1), (r, c + 1), (r - 1, c), (r + 1, c)} & taken)
 
 
 def from_origin(squares: list[Square | None]) -> list[Square | None]:
