@@ -232,3 +232,15 @@ def test_dice_pushed_together_with_their_letters_every_way_read_as_loose(seed: i
     reading = read_photo(image)
     assert reading.layout.kind is LayoutKind.LOOSE
     assert len(reading.cubes) >= 10
+
+
+@pytest.mark.parametrize("seed", range(880002, 880006))
+def test_dice_lined_up_in_rows_apart_read_as_loose_with_no_square_made_up(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    plan = plan_loose(rng, count=12, arrangement="rows")
+    look = replace(random_look(rng, plan, config_named("tilt-0-20")), hands=0, props=False)
+    image, _ = render_scene(plan, rng, SIZE, look)
+    reading = read_photo(image)
+    assert reading.layout.kind is LayoutKind.LOOSE
+    assert 10 <= len(reading.cubes) <= 12
+    assert not any(cube.unseen for cube in reading.cubes)
