@@ -9,6 +9,7 @@ from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.layout import LayoutKind
+from cubecam.reading import Reading
 from cubecam.synth import render_face
 from cubecam.synth.configs import config_named
 from cubecam.synth.dataset import make_scene
@@ -223,24 +224,26 @@ def test_a_face_filling_the_photo_is_one_cube(symbol, detector):
     assert [cube.symbol for cube in reading.cubes] == [symbol]
 
 
-@pytest.mark.parametrize("seed", range(880002, 880006))
-def test_dice_pushed_together_with_their_letters_every_way_read_as_loose(seed: int) -> None:
+def _twelve_loose_dice(seed: int, arrangement: str) -> Reading:
+    """The reading of a photo of twelve loose dice laid out as ``arrangement`` says, tilted
+    a little, no hand or prop in view."""
     rng = np.random.default_rng(seed)
-    plan = plan_loose(rng, count=12, arrangement="clusters")
+    plan = plan_loose(rng, count=12, arrangement=arrangement)
     look = replace(random_look(rng, plan, config_named("tilt-0-20")), hands=0, props=False)
     image, _ = render_scene(plan, rng, SIZE, look)
-    reading = read_photo(image)
+    return read_photo(image)
+
+
+@pytest.mark.parametrize("seed", range(880002, 880006))
+def test_dice_pushed_together_with_their_letters_every_way_read_as_loose(seed: int) -> None:
+    reading = _twelve_loose_dice(seed, "clusters")
     assert reading.layout.kind is LayoutKind.LOOSE
     assert len(reading.cubes) >= 10
 
 
 @pytest.mark.parametrize("seed", range(880002, 880006))
 def test_dice_lined_up_in_rows_apart_read_as_loose_with_no_square_made_up(seed: int) -> None:
-    rng = np.random.default_rng(seed)
-    plan = plan_loose(rng, count=12, arrangement="rows")
-    look = replace(random_look(rng, plan, config_named("tilt-0-20")), hands=0, props=False)
-    image, _ = render_scene(plan, rng, SIZE, look)
-    reading = read_photo(image)
+    reading = _twelve_loose_dice(seed, "rows")
     assert reading.layout.kind is LayoutKind.LOOSE
     assert 10 <= len(reading.cubes) <= 12
     assert not any(cube.unseen for cube in reading.cubes)

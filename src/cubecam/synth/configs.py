@@ -6,9 +6,8 @@ One registry, :data:`CONFIGS`, used by ``cubecam synth --config NAME`` and by
 - ``wide``: everything randomised (the default of ``cubecam synth``): camera tilt 0–55° at
   any roll, trays small in a wide frame and close-ups, one colour or each cube its own,
   plastic and wooden cubes, black, blue, red or white letters, touching clusters and loose
-  rows of dice, clutter
-  and hands over the layout, colour casts, dim light, hard shadows, glare, webcam and phone
-  sensors, JPEG quality 40–95, motion blur;
+  rows of dice, clutter and hands over the layout, colour casts, dim light, hard shadows,
+  glare, webcam and phone sensors, JPEG quality 40–95, motion blur;
 - ``tilt-0-20``, ``tilt-20-55``: ``wide`` with the camera tilt in that range;
 - ``one-colour``, ``mixed-colours``: ``wide`` with every cube one colour, or mixed colours;
 - ``dark-cubes``: ``wide`` with dark cubes and light letters only;

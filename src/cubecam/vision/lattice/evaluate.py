@@ -55,8 +55,8 @@ CONFIRMS = (1.0, 0.5, 0.45, 0.4, 0.3, 0.2)
 EXTENDS = (2.0, 0.5, 0.4, 0.3, 0.25, 0.2)
 SQUARES = (np.inf, 0.25, 0.2, 0.17, 0.15, 0.12, 0.1, 0.08, 0.0)
 """The settings ``--choose`` tries (a side off of inf takes no face for a side, a
-confirm of 1 confirms nothing, inf
-squares nothing and 0 every face on the lattice); the first of equals wins."""
+confirm of 1 confirms nothing, an extend of 2 takes no faint peak beside a cube, a square
+beyond of inf squares nothing and 0 every face on the lattice); the first of equals wins."""
 
 
 @dataclass
@@ -251,23 +251,26 @@ def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
             net += 2 * len(hits) - len(p.faces)
         return right, net
 
-    tried = {}
-    for off, confirm in itertools.product(SIDE_OFFS, CONFIRMS):
-        settings = replace(base, side_off=off, confirm_above=confirm)
-        tried[settings] = placed_right(settings)
-        right, cubes = tried[settings]
-        print(
-            f"side_off {off}, confirm_above {confirm}: {right} photos right,"
-            f" {cubes} cubes found less false finds"
-        )
-    chosen = max(tried, key=lambda key: tried[key])
-    extended = {}
-    for extend in EXTENDS:
-        settings = replace(chosen, extend_above=extend)
-        extended[settings] = placed_right(settings)
-        right, cubes = extended[settings]
-        print(f"extend_above {extend}: {right} photos right, {cubes} cubes found less false finds")
-    chosen = max(extended, key=lambda key: extended[key])
+    def best(tried: list[tuple[str, Settings]]) -> Settings:
+        """The first of ``tried`` with the most photos right (ties: the most cubes found less
+        false finds), each printed with its figures under its name."""
+        scores = {}
+        for name, settings in tried:
+            scores[settings] = placed_right(settings)
+            right, cubes = scores[settings]
+            print(f"{name}: {right} photos right, {cubes} cubes found less false finds")
+        return max(scores, key=lambda key: scores[key])
+
+    chosen = best(
+        [
+            (
+                f"side_off {off}, confirm_above {confirm}",
+                replace(base, side_off=off, confirm_above=confirm),
+            )
+            for off, confirm in itertools.product(SIDE_OFFS, CONFIRMS)
+        ]
+    )
+    chosen = best([(f"extend_above {e}", replace(chosen, extend_above=e)) for e in EXTENDS])
     placed = placements(chosen)
     read = [(Reads.of(p, f), matched(p, f), f.label) for p, f in zip(placed, found, strict=True)]
     right = {}

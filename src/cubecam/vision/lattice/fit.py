@@ -365,14 +365,20 @@ def _tops(fit: _Fit, camera: np.ndarray, settings: Settings) -> list[int]:
 
 def _in_gap(square: Square, taken: set[Square]) -> bool:
     """Whether ``square`` lies between two taken squares, across or down."""
-    r, c = square
-    return {(r, c - 1), (r, c + 1)} <= taken or {(r - 1, c), (r + 1, c)} <= taken
+    across, down = _lines_through(square)
+    return across <= taken or down <= taken
 
 
 def _beside(square: Square, taken: set[Square]) -> bool:
     """Whether ``square`` shares a side with a taken square."""
+    across, down = _lines_through(square)
+    return bool((across | down) & taken)
+
+
+def _lines_through(square: Square) -> tuple[set[Square], set[Square]]:
+    """The squares either side of ``square`` across, and above and below it."""
     r, c = square
-    return bool({(r, c - 1), (r, c + 1), (r - 1, c), (r + 1, c)} & taken)
+    return {(r, c - 1), (r, c + 1)}, {(r - 1, c), (r + 1, c)}
 
 
 def from_origin(squares: list[Square | None]) -> list[Square | None]:
