@@ -115,12 +115,18 @@ def face_turn(quad: np.ndarray) -> float:
 
 
 def unturned(offsets: np.ndarray, turn: float) -> np.ndarray:
-    """Corner offsets (4 × 2) seen in the face's own frame (turned back by ``turn``),
-    the corner up and left there first."""
+    """Corner offsets (4 × 2, or many cells' ... × 4 × 2 to one face's corners) seen in the
+    face's own frame (turned back by ``turn``), the corner up and left there first.
+
+    >>> unturned(np.array([[5, -5], [5, 5], [-5, 5], [-5, -5]], float), 0.0).tolist()
+    [[-5.0, -5.0], [5.0, -5.0], [5.0, 5.0], [-5.0, 5.0]]
+    """
     c, s = np.cos(turn), np.sin(turn)
     local = offsets @ np.array([[c, -s], [s, c]])
-    start = int(np.argmin(local[:, 0] + local[:, 1]))
-    return np.roll(local, -start, axis=0)
+    # the cells see one face: its corners' order in its frame is the same from each
+    first = local.reshape(-1, 4, 2)[0]
+    start = int(np.argmin(first[:, 0] + first[:, 1]))
+    return np.roll(local, -start, axis=-2)
 
 
 def turned(local: np.ndarray, turn: np.ndarray) -> np.ndarray:
@@ -156,9 +162,9 @@ def encode_targets(
         claim = near > 0.5
         turn = face_turn(quad)
         shape[0][claim], shape[1][claim] = np.cos(4 * turn), np.sin(4 * turn)
-        for y, x in zip(*np.nonzero(claim), strict=True):
-            local = unturned(quad - [cell_x[y, x], cell_y[y, x]], turn) / OFFSET_SCALE
-            shape[2:, y, x] = local.ravel()
+        cells = np.stack([cell_x[claim], cell_y[claim]], axis=-1)
+        local = unturned(quad[None] - cells[:, None], turn) / OFFSET_SCALE
+        shape[2:, claim] = local.reshape(len(cells), 8).T
         weight[0][claim] = 1.0 / max(side, 4.0) * OFFSET_SCALE
     for quad in hidden if hidden is not None else ():
         cx, cy = quad.mean(axis=0)
