@@ -36,3 +36,13 @@ def test_photos_of_no_cube_with_a_face_found_are_counted():
     tally += match([], none)
     tally += match([Quad(SQUARE)], none, hidden=SQUARE[None])  # a hidden face is no bare photo
     assert (tally.bare, tally.bare_with_faces, tally.false) == (2, 1, 1)
+
+
+def test_photos_of_one_cube_with_none_found_are_counted_as_wrong_photos():
+    one = SQUARE[None]
+    tally = match([], one)
+    assert (tally.lone, tally.lone_missed, tally.photos_wrong) == (1, 1, 1)
+    tally += match([Quad(SQUARE + 0.5)], one)
+    tally += match([], np.stack([SQUARE, SQUARE + 20 * RIGHT]))  # two cubes: not a lone one
+    tally += match([Quad(SQUARE)], np.zeros((0, 4, 2)))  # a face on a photo of none
+    assert (tally.lone, tally.lone_missed, tally.photos_wrong) == (2, 1, 2)

@@ -8,7 +8,8 @@ error is the mean distance of its corners from the label's, in face sides::
 
 ``--choose`` sweeps the heat threshold, the zoom side and the shrink rule over the folders and
 writes into ``detector.toml`` the settings with the best F1 score (a face missed and a face
-made up each break a layout alike) of those that find faces in the fewest photos of no cube;
+made up each break a layout alike) of those that are wrong on the fewest whole photos: a face
+found on a photo of no cube, or none on a photo of one cube (a close-up of a single die);
 the folders should hold close-ups and photos of no cube too
 (``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged.
 
@@ -47,13 +48,16 @@ SHRINK_THRESHOLDS = (0.6, 0.7, 0.8)
 @dataclass
 class Tally:
     """Faces found, missed and found where there is none; the matched corners' errors; the
-    photos of no cube, and those of them where a face was found."""
+    photos of no cube, and those of them where a face was found; the photos of one cube, and
+    those of them where it was not found."""
 
     found: int = 0
     missed: int = 0
     false: int = 0
     bare: int = 0
     bare_with_faces: int = 0
+    lone: int = 0
+    lone_missed: int = 0
     corner_errors: list[float] = field(default_factory=list)
     matched: dict[int, int] = field(default_factory=dict)
     """Each found face that matched a label, and that label, by their indices (of the last
@@ -65,6 +69,8 @@ class Tally:
         self.false += other.false
         self.bare += other.bare
         self.bare_with_faces += other.bare_with_faces
+        self.lone += other.lone
+        self.lone_missed += other.lone_missed
         self.corner_errors += other.corner_errors
         return self
 
@@ -77,17 +83,21 @@ class Tally:
         return self.found / max(1, self.found + self.false)
 
     @property
+    def photos_wrong(self) -> int:
+        """Photos of no cube where a face was found, and of one cube where none was."""
+        return self.bare_with_faces + self.lone_missed
+
+    @property
     def f1(self) -> float:
         return 2 * self.recall * self.precision / max(1e-9, self.recall + self.precision)
 
     def __str__(self) -> str:
         error = float(np.median(self.corner_errors)) if self.corner_errors else float("nan")
-        bare = (
-            f", faces in {self.bare_with_faces} of {self.bare} photos of none" if self.bare else ""
-        )
+        whole = f", faces in {self.bare_with_faces} of {self.bare} photos of none" * bool(self.bare)
+        whole += f", none in {self.lone_missed} of {self.lone} photos of one" * bool(self.lone)
         return (
             f"found {self.recall:.1%} of {self.found + self.missed}, precision "
-            f"{self.precision:.1%}, median corner error {error:.3f} sides{bare}"
+            f"{self.precision:.1%}, median corner error {error:.3f} sides{whole}"
         )
 
 
@@ -126,6 +136,8 @@ def match(found: list[Quad], truth: np.ndarray, hidden: np.ndarray | None = None
         tally.corner_errors.append(corner_error(found[i].corners, truth[j]))
     tally.found = len(tally.matched)
     tally.missed = len(truth) - tally.found
+    if len(truth) == 1:  # a close-up of one die, others the photo's edge cuts at most
+        tally.lone, tally.lone_missed = 1, tally.missed
     tally.false = len(found) - len(on_hidden) - tally.found
     return tally
 
@@ -174,14 +186,13 @@ def candidates(base: Settings) -> list[Settings]:
 
 def choose_settings(samples: list[Sample], base: Settings, model: Path = MODEL_PATH) -> Settings:
     """The settings with the best F1 score on ``samples`` (the balance of faces found and
-    precision), of :func:`candidates`, among those finding a face in the fewest photos of
-    no cube (a cube made up there is a whole wrong answer); the simplest of equals. Prints
+    precision), of :func:`candidates`, among those wrong on the fewest whole photos (a face
+    found on a photo of no cube, or none on a photo of one: a whole wrong answer either way);
+    the simplest of equals. Prints
     the ``base`` settings' figure, the best never shrinking and the best eight."""
     tried = candidates(base)
     tallies = evaluate_each(samples, [*tried, base], model)
-    ranked = sorted(
-        range(len(tried)), key=lambda i: (tallies[i].bare_with_faces, -tallies[i].f1, i)
-    )
+    ranked = sorted(range(len(tried)), key=lambda i: (tallies[i].photos_wrong, -tallies[i].f1, i))
     plain = next(i for i in ranked if not tried[i].shrink)
     print(f"as set now: {describe(base)}: {tallies[-1]}, F1 {tallies[-1].f1:.4f}")
     for i in [plain, *ranked[:8]]:
