@@ -1,8 +1,9 @@
 """Matching found faces to labelled ones."""
 
 import numpy as np
+import pytest
 
-from cubecam.vision.detector.evaluate import corner_error, match
+from cubecam.vision.detector.evaluate import corner_error, main, match
 from cubecam.vision.quad import Quad
 
 SQUARE = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], float)
@@ -46,3 +47,10 @@ def test_photos_of_one_cube_with_none_found_are_counted_as_wrong_photos():
     tally += match([], np.stack([SQUARE, SQUARE + 20 * RIGHT]))  # two cubes: not a lone one
     tally += match([Quad(SQUARE)], np.zeros((0, 4, 2)))  # a face on a photo of none
     assert (tally.lone, tally.lone_missed, tally.photos_wrong) == (2, 1, 2)
+
+
+def test_a_folder_that_is_not_there_is_refused_in_one_line(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([str(tmp_path / "absent")])
+    assert stop.value.code == 2
+    assert "absent is not a folder" in capsys.readouterr().err

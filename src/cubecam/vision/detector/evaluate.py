@@ -28,6 +28,7 @@ import numpy as np
 
 from cubecam.vision.detector.dataset import Sample, read_folder
 from cubecam.vision.detector.find import MODEL_PATH, SETTINGS_PATH, Settings, Views, candidates_in
+from cubecam.vision.labels import labelled_folder
 from cubecam.vision.quad import Quad
 
 MATCH = 0.35
@@ -209,13 +210,13 @@ def describe(settings: Settings) -> str:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", type=Path, nargs="+")
+    parser.add_argument("folders", type=labelled_folder, nargs="+", help="labelled folders")
     parser.add_argument("--split", choices=("train", "test"), help="part of a real folder")
     parser.add_argument("--choose", action="store_true", help="choose and write the settings")
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="an ONNX model to evaluate")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     samples = [s for folder in args.folders for s in read_folder(folder, split=args.split)]
     if args.choose:
         settings = choose_settings(samples, Settings.load(), args.model)
