@@ -40,13 +40,13 @@ def training_view(
         centre = centre + rng.normal(0, size / 4 / scale, 2)
     else:
         centre = np.array([rng.uniform(0, width), rng.uniform(0, height)])
-    matrix = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, scale)
-    matrix[:, 2] += size / 2 - centre
+    matrix = np.eye(3)
+    matrix[:2] = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, scale)
+    matrix[:2, 2] += size / 2 - centre
     if rng.random() < 0.3:  # a photo stretched on export, or a lens's squeeze
         stretch = float(np.exp(rng.uniform(np.log(0.7), np.log(1.4))))
-        squeeze = np.array([[stretch, 0, (1 - stretch) * size / 2], [0, 1, 0]], float)
-        matrix = squeeze @ np.vstack([matrix, [0, 0, 1]])
-    matrix = np.vstack([matrix, [0, 0, 1]])
+        squeeze = np.array([[stretch, 0, (1 - stretch) * size / 2], [0, 1, 0], [0, 0, 1]], float)
+        matrix = squeeze @ matrix
     if rng.random() < 0.5:  # a mirror: letters read backwards are still top faces
         matrix = np.array([[-1, 0, size], [0, 1, 0], [0, 0, 1]], float) @ matrix
     if rng.random() < TILTED:
@@ -81,7 +81,7 @@ def camera_turn(size: int, axis: float, angle: float) -> np.ndarray:
     k = np.array([[size, 0, size / 2], [0, size, size / 2], [0, 0, 1]], float)
     h = k @ turn @ np.linalg.inv(k)
     centre = h @ [size / 2, size / 2, 1]
-    shift = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1]], float)
+    shift = np.eye(3)
     shift[:2, 2] = size / 2 - centre[:2] / centre[2]
     h = shift @ h
     return h / h[2, 2]

@@ -189,8 +189,8 @@ def choose_settings(samples: list[Sample], base: Settings, model: Path = MODEL_P
     """The settings with the best F1 score on ``samples`` (the balance of faces found and
     precision), of :func:`candidates`, among those wrong on the fewest whole photos (a face
     found on a photo of no cube, or none on a photo of one: a whole wrong answer either way);
-    the simplest of equals. Prints
-    the ``base`` settings' figure, the best never shrinking and the best eight."""
+    the simplest of equals. Prints the ``base`` settings' figure, the best never shrinking
+    and the best eight."""
     tried = candidates(base)
     tallies = evaluate_each(samples, [*tried, base], model)
     ranked = sorted(range(len(tried)), key=lambda i: (tallies[i].photos_wrong, -tallies[i].f1, i))
