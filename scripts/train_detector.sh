@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 OUT=${1:?usage: scripts/train_detector.sh OUT.onnx [WORKDIR]}
 WORK=${2:-train-detector}
 PY=.venv/bin/python
-synth() { [[ -d "$WORK/$5" ]] || .venv/bin/cubecam synth --kind "$1" --config "$2" --seed "$3" --size "$4" --out "$WORK/$5" "${@:6}" >/dev/null; }
+synth() { [[ -d "$WORK/$5" ]] || .venv/bin/cubecam synth --kind "$1" --config "$2" --seed "$3" --size "$4" --out "$WORK/$5" "${@:6}" --workers 2 >/dev/null; }
 
 # v1: the classic look, 160 scenes a folder
 for spec in crossword:724875:480x640 crossword:724499:640x480 crossword:717118:640x640 \

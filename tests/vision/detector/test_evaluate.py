@@ -54,3 +54,15 @@ def test_a_folder_that_is_not_there_is_refused_in_one_line(tmp_path, capsys):
         main([str(tmp_path / "absent")])
     assert stop.value.code == 2
     assert "absent is not a folder" in capsys.readouterr().err
+
+
+def test_several_folders_are_also_tallied_together(tmp_path, capsys):
+    from cubecam.synth.dataset import write_set
+
+    for kind in ("tray", "loose"):
+        write_set(kind, 1, 880003, tmp_path / kind, size=(320, 240), config="wide")
+    main([str(tmp_path / "tray"), str(tmp_path / "loose")])
+    lines = capsys.readouterr().out.splitlines()
+    counts = [int(line.split(" of ")[1].split(",")[0]) for line in lines]
+    assert lines[-1].startswith("all 2 folders: found") and "F1" in lines[-1]
+    assert counts[-1] == counts[0] + counts[1] > 0

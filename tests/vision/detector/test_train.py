@@ -33,3 +33,23 @@ def test_the_network_started_from_the_shipped_model_computes_what_it_does() -> N
     want = OnnxModel(MODEL_PATH).run(as_batch(photo).float().numpy())
     assert np.abs(heat.numpy() - want["heat"]).max() < 1e-3
     assert np.abs(shape.numpy() - want["shape"]).max() < 1e-3
+
+
+def test_a_short_bfloat16_run_is_exported_as_the_network_it_trained(tmp_path) -> None:
+    from cubecam.synth.dataset import write_set
+    from cubecam.vision.detector.dataset import read_folder
+    from cubecam.vision.detector.train import export, train
+
+    write_set("tray", 2, 880002, tmp_path / "renders", size=(256, 192), config="wide")
+    samples = list(read_folder(tmp_path / "renders"))
+    net = train(samples, steps=3, batch=2, size=128, seed=1, workers=0, init=MODEL_PATH, bf16=True)
+    export(net, tmp_path / "trained.onnx")
+    photo = make_scene("crossword", 880000, size=(320, 224), config="wide")[0]
+    with torch.no_grad():
+        heat, shape = net(as_batch(photo).float())
+    got = OnnxModel(tmp_path / "trained.onnx").run(as_batch(photo).float().numpy())
+    assert np.abs(heat.numpy() - got["heat"]).max() < 1e-3
+    assert np.abs(shape.numpy() - got["shape"]).max() < 1e-3
+    assert (
+        np.abs(got["heat"] - OnnxModel(MODEL_PATH).run(as_batch(photo).numpy())["heat"]).max() > 0
+    )

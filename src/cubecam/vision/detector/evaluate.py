@@ -230,9 +230,13 @@ def main(argv: list[str] | None = None) -> None:
             "utf-8",
         )
         print(f"wrote {SETTINGS_PATH}: {settings}")
+    total = Tally()
     for folder in args.folders:
-        samples = list(read_folder(folder, split=args.split))
-        print(f"{folder}: {evaluate(samples, model=args.model)}")
+        tally = evaluate(list(read_folder(folder, split=args.split)), model=args.model)
+        print(f"{folder}: {tally}")
+        total += tally
+    if len(args.folders) > 1:
+        print(f"all {len(args.folders)} folders: {total}, F1 {total.f1:.4f}")
 
 
 if __name__ == "__main__":

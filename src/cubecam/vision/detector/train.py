@@ -2,11 +2,11 @@
 
 Needs PyTorch (``pip install -e '.[train]'``); cubecam runs the result with onnxruntime.
 Trains on labelled folders (rendered scenes from ``cubecam synth``, and the training part
-of ``../shared/realdata/tiles``), then chooses the heat threshold that finds the most faces
-at full precision on a held-out rendered folder and writes it beside the model::
+of ``../shared/realdata/tiles``); ``python -m cubecam.vision.detector.evaluate --choose``
+then chooses its settings on held-out renders (``scripts/train_detector.sh`` does both)::
 
-    .venv/bin/python -m cubecam.vision.detector.train --data renders/ --real ../shared/realdata \\
-        --validate val/ --steps 6000 --seed 3 --out model.onnx
+    OMP_NUM_THREADS=1 .venv/bin/python -m cubecam.vision.detector.train --data renders/ \\
+        --real ../shared/realdata --steps 20000 --batch 16 --size 256 --bf16 --out model.onnx
 
 The network is CenterNet-like: a small encoder to 1/32, a decoder back to 1/4, and two
 heads: the centre heat (focal loss) and the face's shape: its turn and its corners in its own
@@ -135,10 +135,12 @@ def train(
     init: Path | None = None,
     checkpoint: Path | None = None,
     lr: float = 3e-3,
+    bf16: bool = False,
 ) -> Net:
     """``steps`` steps of AdamW (peak rate ``lr``) on random views of ``samples``, from
     ``init``'s weights if given (a checkpoint, or an ONNX model :func:`export` wrote), saving
-    the weights to ``checkpoint`` every 500 steps and at the end."""
+    the weights to ``checkpoint`` every 500 steps and at the end; with ``bf16`` the network
+    computes in bfloat16 (the weights and the losses stay float32)."""
     torch.manual_seed(seed)
     net = Net()
     loader = DataLoader(
@@ -154,12 +156,14 @@ def train(
         net.load_state_dict(torch.load(init))
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
+    net = net.to(memory_format=torch.channels_last)  # a third less time on the CPU
     start = time.time()
     net.train()
     for step, (images, heat, offsets, weight) in enumerate(loader):
-        heat_logits, shapes = net(images)
-        loss_heat = focal_loss(heat_logits, heat)
-        loss_shape = shape_loss(shapes, offsets, weight)
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+            heat_logits, shapes = net(images.contiguous(memory_format=torch.channels_last))
+        loss_heat = focal_loss(heat_logits.float(), heat)
+        loss_shape = shape_loss(shapes.float(), offsets, weight)
         loss = loss_heat + loss_shape
         optimiser.zero_grad()
         loss.backward()
@@ -246,6 +250,7 @@ def load_onnx(net: Net, path: Path, images: torch.Tensor) -> None:
 
 def export(net: Net, out: Path) -> None:
     """Write ``net`` as ONNX with a dynamic photo size."""
+    net = net.to(memory_format=torch.contiguous_format)
     dummy = torch.zeros(1, 3, 384, 512)
     torch.onnx.export(
         net,
@@ -277,6 +282,11 @@ def main() -> None:
     )
     parser.add_argument("--checkpoint", type=Path, help="save the weights here as it trains")
     parser.add_argument("--lr", type=float, default=3e-3, help="the learning rate at its peak")
+    parser.add_argument(
+        "--bf16",
+        action="store_true",
+        help="compute in bfloat16 (twice as fast on a CPU with AVX-512 BF16)",
+    )
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
@@ -297,6 +307,7 @@ def main() -> None:
         init=args.init,
         checkpoint=args.checkpoint,
         lr=args.lr,
+        bf16=args.bf16,
     )
     export(net, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
