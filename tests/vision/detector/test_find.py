@@ -73,3 +73,16 @@ def test_the_settings_were_chosen_and_the_model_is_small():
     assert 256 <= settings.input_side <= 768 and 0 < settings.threshold < 1
     assert settings.shrink_below > 0 and all(0 < share < 1 for share in settings.shrink)
     assert find.MODEL_PATH.stat().st_size < 5_000_000
+
+
+@pytest.mark.parametrize("first", range(4))
+def test_a_face_is_given_top_left_first_whichever_corner_the_network_gives_first(first):
+    heat = np.full((1, 16, 16), -9.0, np.float32)
+    heat[0, 8, 8] = 4.0
+    shape = np.zeros((10, 16, 16), np.float32)
+    shape[0, 8, 8] = 1.0  # no turn
+    clockwise = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32)  # top left first
+    shape[2:, 8, 8] = np.roll(clockwise, -first, axis=0).ravel()
+    (face,) = find.decode(heat, shape, 0.5)
+    centre = (8 + 0.5) * find.STRIDE
+    assert np.allclose(face.corners, centre + clockwise * find.OFFSET_SCALE)

@@ -24,7 +24,7 @@ import numpy as np
 
 from cubecam.vision.detector.dataset import OFFSET_SCALE, STRIDE, turned
 from cubecam.vision.onnx_model import OnnxModel
-from cubecam.vision.quad import Quad
+from cubecam.vision.quad import Quad, order_corners
 
 MODEL_PATH = Path(__file__).with_name("model.onnx")
 SETTINGS_PATH = Path(__file__).with_name("detector.toml")
@@ -110,7 +110,8 @@ def decode(heat: np.ndarray, shape: np.ndarray, threshold: float) -> list[Quad]:
         centre = np.array([(x + 0.5) * STRIDE, (y + 0.5) * STRIDE])
         turn = np.arctan2(shape[1, y, x], shape[0, y, x]) / 4
         points = centre + turned(shape[2:, y, x].reshape(4, 2) * OFFSET_SCALE, turn)
-        faces.append(Quad(points, float(probability[y, x])))  # clockwise, top-left first
+        # the network learns the corners in any cyclic order: each face is cut from the first
+        faces.append(Quad(order_corners(points), float(probability[y, x])))
     return distinct([quad for quad in faces if quad.side >= 2])
 
 
