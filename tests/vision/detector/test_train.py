@@ -53,3 +53,17 @@ def test_a_short_bfloat16_run_is_exported_as_the_network_it_trained(tmp_path) ->
     assert (
         np.abs(got["heat"] - OnnxModel(MODEL_PATH).run(as_batch(photo).numpy())["heat"]).max() > 0
     )
+
+
+def test_a_data_folder_that_is_not_there_or_holds_no_labels_is_refused_in_one_line(
+    tmp_path, capsys
+) -> None:
+    from cubecam.vision.detector.train import main
+
+    for folder in (tmp_path / "absent", tmp_path):
+        with pytest.raises(SystemExit) as stop:
+            main(["--data", str(folder), "--out", str(tmp_path / "model.onnx")])
+        assert stop.value.code == 2
+    errors = capsys.readouterr().err
+    assert "absent is not a folder" in errors and f"no labelled photos in {tmp_path}" in errors
+    assert not (tmp_path / "model.onnx").exists()

@@ -217,8 +217,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--choose", action="store_true", help="choose and write the settings")
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="an ONNX model to evaluate")
     args = parser.parse_args(argv)
-    samples = [s for folder in args.folders for s in read_folder(folder, split=args.split)]
+    folders = {folder: list(read_folder(folder, split=args.split)) for folder in args.folders}
     if args.choose:
+        samples = [sample for samples in folders.values() for sample in samples]
         settings = choose_settings(samples, Settings.load(), args.model)
         SETTINGS_PATH.write_text(
             SETTINGS_PATH.read_text("utf-8").split("input_side")[0]
@@ -231,12 +232,12 @@ def main(argv: list[str] | None = None) -> None:
         )
         print(f"wrote {SETTINGS_PATH}: {settings}")
     total = Tally()
-    for folder in args.folders:
-        tally = evaluate(list(read_folder(folder, split=args.split)), model=args.model)
+    for folder, samples in folders.items():
+        tally = evaluate(samples, model=args.model)
         print(f"{folder}: {tally}")
         total += tally
-    if len(args.folders) > 1:
-        print(f"all {len(args.folders)} folders: {total}, F1 {total.f1:.4f}")
+    if len(folders) > 1:
+        print(f"all {len(folders)} folders: {total}, F1 {total.f1:.4f}")
 
 
 if __name__ == "__main__":

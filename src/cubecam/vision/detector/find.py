@@ -110,7 +110,7 @@ def decode(heat: np.ndarray, shape: np.ndarray, threshold: float) -> list[Quad]:
         centre = np.array([(x + 0.5) * STRIDE, (y + 0.5) * STRIDE])
         turn = np.arctan2(shape[1, y, x], shape[0, y, x]) / 4
         points = centre + turned(shape[2:, y, x].reshape(4, 2) * OFFSET_SCALE, turn)
-        # the network learns the corners in any cyclic order: each face is cut from the first
+        # the shape loss lets the network give the corners in any cyclic order
         faces.append(Quad(order_corners(points), float(probability[y, x])))
     return distinct([quad for quad in faces if quad.side >= 2])
 
