@@ -154,6 +154,18 @@ def test_side_faces_at_a_slant_are_rejected_and_a_faint_top_in_a_gap_is_confirme
     assert not same_squares(fit_lattice(found + sides).touching(), want[:-1] + [None] * 2)
 
 
+@pytest.mark.parametrize("tilt", [0.0, 20.0])
+@pytest.mark.parametrize("dx", [-0.4, 0.0])
+def test_a_loose_die_turned_a_half_quarter_in_front_of_another_is_no_side_of_it(tilt, dx):
+    # loose dice a little turned, and a die at 45° just in front of one (as a real photo
+    # of twelve dice has it): far off every square, but no side of a die shows there
+    dice = [(0, 0, 3), (1.6, 0.1, -8), (0, 1.7, 10), (1.7, 1.6, -4), (3.4, 0.2, 6), (3.3, 1.8, 2)]
+    quads = photographed([*dice, (1.6 + dx, -1.0, 45.0)], tilt=tilt, roll=0.0, noise=0.01, seed=3)
+    placed = place_faces(quads, (), Settings(2.0, 0.3, 0.0, 0.5), (1000, 750))
+    assert placed.rejected == []
+    assert len(placed.faces) == len(quads)
+
+
 def test_a_sheared_outline_stays_on_its_square_and_a_turned_die_does_not():
     block = [(c, -r, 0.0) for r in range(3) for c in range(3) if (r, c) != (2, 2)]
     turned_die = photographed([*block, (2.0, -2.0, 25.0)], tilt=10.0, roll=0.0, noise=0, seed=5)

@@ -347,8 +347,10 @@ def _extent(corners: np.ndarray) -> tuple[int, int]:
 def _tops(fit: _Fit, camera: np.ndarray, settings: Settings) -> list[int]:
     """The faces (by index) that are no side of another's cube: taken from the farthest from
     the camera, a face is dropped where it lies nearer a side of a cube taken (as the camera
-    sees it) than its own square's centre, and further off that centre than
-    ``settings.side_off`` times the faces' median."""
+    sees it) than its own square's centre and within half a face of that side's middle (a
+    loose die lies anywhere off the squares, but no side shows further from where it is
+    seen), and further off its square's centre than ``settings.side_off`` times the faces'
+    median."""
     positions = fit.positions() + 0.5
     off = np.linalg.norm(positions - (np.round(positions - 0.5) + 0.5), axis=1)
     astray = off > settings.side_off * np.median(off)
@@ -357,7 +359,8 @@ def _tops(fit: _Fit, camera: np.ndarray, settings: Settings) -> list[int]:
     distance = np.linalg.norm(points - camera, axis=1)
     kept: list[int] = []
     for i in np.argsort(-distance, kind="stable").tolist():
-        beside = np.linalg.norm(sides[kept] - positions[i], axis=2) < off[i]
+        reach = min(off[i], fit.side / 2)
+        beside = np.linalg.norm(sides[kept] - positions[i], axis=2) < reach
         if not (astray[i] and beside.any()):
             kept.append(i)
     return kept
