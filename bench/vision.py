@@ -824,8 +824,25 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
                 f"{t}->{s} x{n}" for (t, s), n in r.baseline.confusions.most_common(6)
             )
             print(f"  tesseract confusions: {pairs}")
+    totals = layout_totals(results)
+    print(
+        f"layouts exactly right over these folders: {totals['right']} of {totals['checked']}"
+        f" ({totals['right_in_view']} of {totals['in_view']} photos with every cube in view)"
+    )
     for line in skipped:
         print(f"skipped: {line}")
+
+
+def layout_totals(results: list[FolderResult]) -> dict[str, int]:
+    """Layouts (boards, trays, crosswords, loose multisets) exactly right over every folder
+    of ``results``, and among the photos with every labelled cube in view."""
+    scores = [r.ours for r in results if r.ours is not None]
+    return {
+        "right": sum(s.board_right for s in scores),
+        "checked": sum(s.board_checked for s in scores),
+        "right_in_view": sum(s.whole_right for s in scores),
+        "in_view": sum(s.whole_checked for s in scores),
+    }
 
 
 def _pct(value: float | None) -> str:
@@ -909,6 +926,7 @@ def main(argv: list[str] | None = None) -> dict:
         },
         "pipeline": bool(read_photo),
         "folders": {d: [r.to_json() for r in rs] for d, rs in by_detector.items()},
+        "layouts": {d: layout_totals(rs) for d, rs in by_detector.items()},
         "skipped": skipped,
         "phone_12mp": phone,
         "peak_rss_mb": round(peak_rss, 1),

@@ -213,6 +213,25 @@ def test_a_12_mp_photo_is_timed_read_and_scored() -> None:
     assert 0 < figures["glyphs"]["median_s"] <= figures["glyphs"]["worst_s"]
 
 
+def test_layouts_are_totalled_over_the_folders_and_among_photos_all_in_view() -> None:
+    image, label = make_scene("tray", 21, size=(480, 360))
+    hidden = {**label, "cubes": [{**label["cubes"][0], "visible": 0.3}, *label["cubes"][1:]]}
+    results = []
+    for labels, slip in (([label, label], {}), ([label, hidden], {1: "X"})):
+        score = vision.PhotoScore()
+        for one, change in zip(labels, ({}, slip), strict=True):
+            photo = vision.Sample(Path("x.jpg"), one)
+            vision.score_photo(score, photo, image, reading_from(one, change=change))
+        results.append(vision.FolderResult("f", "f", photos=2, ours=score))
+    # the second folder's second tray, a die under a hand and another misread, is wrong
+    assert vision.layout_totals(results) == {
+        "right": 3,
+        "checked": 4,
+        "right_in_view": 3,
+        "in_view": 3,
+    }
+
+
 def test_saying_an_empty_photo_has_no_cubes_is_no_failure(tmp_path: Path) -> None:
     table = np.full((360, 480, 3), (200, 205, 210), np.uint8)
     write_labelled(tmp_path, "empty", table, {"scene": "tiles", "tiles": []})
