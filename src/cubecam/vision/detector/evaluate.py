@@ -6,9 +6,10 @@ error is the mean distance of its corners from the label's, in face sides::
 
     python -m cubecam.vision.detector.evaluate val/crossword val/tray --choose
 
-``--choose`` sweeps the heat threshold, the zoom side and the shrink rule over the folders and
-writes into ``detector.toml`` the settings with the best F1 score (a face missed and a face
-made up each break a layout alike) of those that are wrong on the fewest whole photos: a face
+``--choose`` sweeps the heat threshold, the zoom (where faces are small, or none are found)
+and the shrink rule over the folders and writes into ``detector.toml`` the settings with the
+best F1 score (a face missed and a face made up each break a layout alike) of those that are
+wrong on the fewest whole photos: a face
 found on a photo of no cube, or none on a photo of one cube (a close-up of a single die);
 the folders should hold close-ups and photos of no cube too
 (``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged.
@@ -44,6 +45,9 @@ SHRINK_BELOW = (1, 2, 4, 8)
 """Fewer faces than this found, and the photo is looked at again shrunk (1: where none are)."""
 SHRINK_THRESHOLDS = (0.6, 0.7, 0.8)
 """The heat a face found in a shrunk look needs (at least the threshold)."""
+ZOOM_NONE_THRESHOLDS = (0.0, 0.6, 0.7, 0.8)
+"""The heat a face needs where none was found and the photo is looked at twice as large
+(0: never)."""
 
 
 @dataclass
@@ -169,8 +173,8 @@ def evaluate_each(
 
 
 def candidates(base: Settings) -> list[Settings]:
-    """The settings :func:`choose_settings` tries: every heat threshold, zoom side and
-    shrink rule, the simplest first."""
+    """The settings :func:`choose_settings` tries: every heat threshold, zoom side, heat
+    of a zoomed look where none was found, and shrink rule, the simplest first."""
     rules = [(0, (), 0.0)] + [
         (below, shrink, heat)
         for shrink in SHRINKS
@@ -178,8 +182,9 @@ def candidates(base: Settings) -> list[Settings]:
         for heat in SHRINK_THRESHOLDS
     ]
     return [
-        Settings(base.input_side, threshold, zoom_below, below, shrink, heat)
+        Settings(base.input_side, threshold, zoom_below, below, shrink, heat, zoom_none)
         for below, shrink, heat in rules
+        for zoom_none in ZOOM_NONE_THRESHOLDS
         for zoom_below in ZOOMS
         for threshold in THRESHOLDS
     ]
@@ -203,8 +208,10 @@ def choose_settings(samples: list[Sample], base: Settings, model: Path = MODEL_P
 
 def describe(settings: Settings) -> str:
     shrink = ", ".join(f"{share:g}" for share in settings.shrink) or "never"
+    zoom_none = settings.zoom_none_threshold
+    unseen = f", where none found zoomed at heat {zoom_none:.2f}" if zoom_none else ""
     return (
-        f"threshold {settings.threshold:.2f}, zoom below {settings.zoom_below:g} px, "
+        f"threshold {settings.threshold:.2f}, zoom below {settings.zoom_below:g} px{unseen}, "
         f"shrunk to {shrink} below {settings.shrink_below} faces, "
         f"there heat {max(settings.threshold, settings.shrink_threshold):.2f}"
     )
@@ -227,7 +234,8 @@ def main(argv: list[str] | None = None) -> None:
             + f"zoom_below = {settings.zoom_below}\n"
             + f"shrink_below = {settings.shrink_below}\n"
             + f"shrink = {list(settings.shrink)}\n"
-            + f"shrink_threshold = {settings.shrink_threshold}\n",
+            + f"shrink_threshold = {settings.shrink_threshold}\n"
+            + f"zoom_none_threshold = {settings.zoom_none_threshold}\n",
             "utf-8",
         )
         print(f"wrote {SETTINGS_PATH}: {settings}")

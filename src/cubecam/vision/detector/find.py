@@ -2,10 +2,11 @@
 
 The photo is scaled to :data:`Settings.input_side` on its long side; the network's centre
 heat is taken at its local peaks above the threshold, and each peak's corner offsets give
-that face's outline. Where the faces found are small there (dice far off in a wide frame),
-the photo is looked at again at twice the size, where the network sees them as it learnt;
-where few or none are found (a close-up's faces may be bigger than it learnt), it is looked at
-again shrunk into a grey frame, and the faces found there are added.
+that face's outline. Where the faces found are small there (dice far off in a wide frame), or
+none are found, the photo is looked at again at twice the size, where the network sees them as
+it learnt (a face found so where none was needs more heat); where few or none are found (a
+close-up's faces may be bigger than it learnt), it is looked at again shrunk into a grey frame,
+and the faces found there are added.
 
 >>> find_faces(np.full((240, 320, 3), 128, np.uint8))
 []
@@ -40,7 +41,9 @@ class Settings:
     median face side (network pixels) the photo is looked at again twice as large, and
     where fewer than ``shrink_below`` faces are found (a close-up's faces may be too big for
     the network) the shares of the input side it is looked at again shrunk to, and the heat a
-    face found there needs (where the shrunk photo's own edges can pass for a face's)."""
+    face found there needs (where the shrunk photo's own edges can pass for a face's); and the
+    heat a face needs in a photo where none is found, looked at again twice as large (cubes
+    too small to see at the input side; 0: never)."""
 
     input_side: int
     threshold: float
@@ -48,6 +51,7 @@ class Settings:
     shrink_below: int = 0
     shrink: tuple[float, ...] = ()
     shrink_threshold: float = 0.0
+    zoom_none_threshold: float = 0.0
 
     @classmethod
     def load(cls, path: Path = SETTINGS_PATH) -> Settings:
@@ -60,6 +64,7 @@ class Settings:
             int(data.get("shrink_below", 0)),
             tuple(float(share) for share in data.get("shrink", ())),
             float(data.get("shrink_threshold", 0)),
+            float(data.get("zoom_none_threshold", 0)),
         )
 
 
@@ -188,9 +193,12 @@ def candidates_in(
     look = views.look(side, min(floor, threshold))
     faces, faint = look.split(threshold)
     small = faces and np.median([q.side for q in faces]) * look.scale < settings.zoom_below
-    if small and max(views.image.shape[:2]) > side:
-        look = views.look(2 * side, min(floor, threshold))
-        faces, faint = look.split(threshold)
+    unseen = not faces and settings.zoom_none_threshold > 0
+    if (small or unseen) and max(views.image.shape[:2]) > side:
+        heat = threshold if small else max(threshold, settings.zoom_none_threshold)
+        more, fainter = views.look(2 * side, min(floor, heat)).split(heat)
+        if small or more:
+            faces, faint = more, fainter
     if len(faces) < settings.shrink_below:
         heat = max(threshold, settings.shrink_threshold)
         for share in settings.shrink:
