@@ -151,11 +151,15 @@ def write_set(
     return [_write_one(job) for job in jobs]
 
 
+def scene_seed(kind: str, seed: int, i: int) -> int:
+    """The seed :func:`make_scene` renders scene ``i`` of a ``kind`` set of ``seed`` with."""
+    return int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
+
+
 def _write_one(job: tuple) -> Path:
     kind, seed, i, out, size, lang, quality, config, all_fonts = job
-    scene_seed = int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
     image, label = make_scene(
-        kind, scene_seed, size=size, lang=lang, config=config, all_fonts=all_fonts
+        kind, scene_seed(kind, seed, i), size=size, lang=lang, config=config, all_fonts=all_fonts
     )
     return write_labelled(out, f"{kind}-{seed}-{i:04d}", image, label, quality=quality)
 

@@ -9,10 +9,9 @@ error is the mean distance of its corners from the label's, in face sides::
 ``--choose`` sweeps the heat threshold, the zoom (where faces are small, or none are found)
 and the shrink rule over the folders and writes into ``detector.toml`` the settings with the
 best F1 score (a face missed and a face made up each break a layout alike) of those that are
-wrong on the fewest whole photos: a face
-found on a photo of no cube, or none on a photo of one cube (a close-up of a single die);
-the folders should hold close-ups and photos of no cube too
-(``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged.
+wrong on the fewest whole photos: a face found on a photo of no cube, or none on a photo of
+one cube (a close-up of a single die); the folders should hold close-ups and photos of no cube
+too (``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged.
 
 >>> truth = np.array([[[0, 0], [10, 0], [10, 10], [0, 10]]], float)
 >>> match([Quad(truth[0] + 1)], truth).found, match([], truth).missed
@@ -22,7 +21,7 @@ the folders should hold close-ups and photos of no cube too
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -230,12 +229,10 @@ def main(argv: list[str] | None = None) -> None:
         settings = choose_settings(samples, Settings.load(), args.model)
         SETTINGS_PATH.write_text(
             SETTINGS_PATH.read_text("utf-8").split("input_side")[0]
-            + f"input_side = {settings.input_side}\nthreshold = {settings.threshold}\n"
-            + f"zoom_below = {settings.zoom_below}\n"
-            + f"shrink_below = {settings.shrink_below}\n"
-            + f"shrink = {list(settings.shrink)}\n"
-            + f"shrink_threshold = {settings.shrink_threshold}\n"
-            + f"zoom_none_threshold = {settings.zoom_none_threshold}\n",
+            + "".join(
+                f"{name} = {list(value) if isinstance(value, tuple) else value}\n"
+                for name, value in asdict(settings).items()
+            ),
             "utf-8",
         )
         print(f"wrote {SETTINGS_PATH}: {settings}")
