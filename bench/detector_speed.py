@@ -1,5 +1,5 @@
 """How fast faces are found in a 12 MP phone photo: the learned detector (onnxruntime and
-OpenCV's ``cv2.dnn`` on the same file, with their largest difference), the threshold
+OpenCV's ``cv2.dnn`` on the same file, with their largest difference; its verifier), the threshold
 detector, and the whole read with each, beside the time OpenCV takes to decode the photo.
 
     PYTHONPATH=src python bench/detector_speed.py [--repeats 9]
@@ -19,6 +19,7 @@ import numpy as np
 from cubecam.vision import read_photo
 from cubecam.vision.detect import find_faces as find_threshold_faces
 from cubecam.vision.detector.find import MODEL_PATH, Settings, find_faces, network_input
+from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.load.decode import load_scaled
 from cubecam.vision.onnx_model import OnnxModel
 from cubecam.vision.pipeline import WORKING_SIDE, _shows_glyph
@@ -65,6 +66,9 @@ def main() -> None:
         print(
             f"  learned detector, decoded to faces:   {median_ms(lambda: find_faces(working), args.repeats):8.1f} ms"
         )
+        faces = find_faces(working)
+        verify = median_ms(lambda: top_odds(working, faces), args.repeats)
+        print(f"  of which the verifier, {len(faces):3d} finds:     {verify:8.1f} ms")
         threshold = median_ms(
             lambda: find_threshold_faces(working, verify=_shows_glyph), args.repeats
         )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Train the learned top-face detector as it ships: render the scenes, train in two runs, choose
-# the settings on held-out renders and close-ups.  Needs the train extra (.venv/bin/python -m pip install -e '.[train]').
+# Train the learned top-face detector as it ships: render the scenes, train it in five runs and
+# its verifier in one, choose the settings on held-out renders and close-ups.  Needs the train extra (.venv/bin/python -m pip install -e '.[train]').
 #   scripts/train_detector.sh OUT.onnx [WORKDIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,12 +53,33 @@ for kind in crossword crossword tray loose; do
     synth "$kind" wide "$seed" "$size" "v5/$kind-wide-$size-$seed" --count 24 --all-fonts
   done
 done
+# v6 and v7, for the verifier only (the detector as shipped never saw them): blank faces, and
+# crosswords in every named configuration, 24 scenes a folder
+seed=6000
+for kind in crossword tray loose loose; do
+  for size in 640x480 480x640; do
+    seed=$((seed + 1))
+    synth "$kind" blank-faces "$seed" "$size" "v6/$kind-blank-faces-$size-$seed" --count 24 --all-fonts
+  done
+done
+seed=9000
+for config in classic tilt-0-20 tilt-20-55 one-colour mixed-colours dark-cubes blank-faces; do
+  for size in 640x480 480x640; do
+    seed=$((seed + 1))
+    synth crossword "$config" "$seed" "$size" "v7/crossword-$config-$size-$seed" --count 24 --all-fonts
+  done
+done
 # validation: never trained on, only used to choose the settings; close-ups cut from renders
 # twice as large, round a face or where none is, and bare surfaces (faces too big for the
 # network at 512 pixels must be found, and nothing where there is no cube)
 for kind in crossword tray loose; do
   synth "$kind" wide 616161 800x600 "val/$kind" --count 10
   synth "$kind" wide 747474 1600x1200 "val/closeup-renders/$kind" --count 8
+done
+for config in classic tilt-0-20 tilt-20-55 one-colour mixed-colours dark-cubes blank-faces; do
+  for kind in crossword tray loose; do
+    synth "$kind" "$config" 646464 1024x768 "val/$config-$kind" --count 6
+  done
 done
 [[ -d "$WORK/val/closeup" ]] || $PY -m cubecam.vision.detector.closeups "$WORK"/val/closeup-renders/* \
   --count 120 --seed 7 --out "$WORK/val/closeup"
@@ -73,5 +94,12 @@ OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/
   --steps 4000 --batch 16 --size 256 --seed 7 --init "$WORK/r4.pt" --checkpoint "$WORK/r5.pt" --out "$WORK/r5.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" "$WORK/v5" --real ../shared/realdata \
   --steps 4000 --batch 16 --size 256 --seed 8 --init "$WORK/r5.pt" --checkpoint "$WORK/r6.pt" --out "$OUT"
-$PY -m cubecam.vision.detector.evaluate "$WORK/val/crossword" "$WORK/val/tray" "$WORK/val/loose" \
-  "$WORK/val/closeup" --choose --model "$OUT"
+# the verifier, beside the detector: learnt from the new detector's finds on every render and
+# the real tiles' training part, then both chosen together
+VERIFIER=$(dirname "$OUT")/verifier.onnx
+$PY -m cubecam.vision.detector.verifier_dataset "$WORK"/v[1-7] --real ../shared/realdata \
+  --model "$OUT" --out "$WORK/patches.npz"
+OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_verifier "$WORK/patches.npz" --epochs 8 \
+  --seed 0 --out "$VERIFIER"
+$PY -m cubecam.vision.detector.evaluate "$WORK"/val/{crossword,tray,loose,closeup} "$WORK"/val/*-* \
+  --choose --model "$OUT" --verifier "$VERIFIER"

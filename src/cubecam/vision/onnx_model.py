@@ -1,6 +1,6 @@
 """Run a model shipped inside cubecam as an ONNX file: a batch in, its named outputs out.
 
-Every learned stage (the glyph reader, the face detector) is one ``.onnx`` file in the package,
+Every learned stage (the glyph reader, the face detector and its verifier) is one ``.onnx`` file in the package,
 run on the CPU with onnxruntime; no deep-learning framework is needed at run time.
 
 >>> from cubecam.vision.glyphs.network import MODEL_PATH
@@ -14,6 +14,7 @@ run on the CPU with onnxruntime; no deep-learning framework is needed at run tim
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -51,6 +52,8 @@ class OnnxModel:
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
+        # idle threads that spin hold the two cores the next model (detector, verifier, reader) needs
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.log_severity_level = 3  # onnxruntime's own warnings are not the user's business
         try:
             self.session = onnxruntime.InferenceSession(
@@ -70,3 +73,9 @@ class OnnxModel:
         """Every output of the model for one batch (float32, shaped as the model's input)."""
         values = self.session.run(None, {self.input_name: np.ascontiguousarray(inputs, np.float32)})
         return dict(zip(self.output_names, values, strict=True))
+
+
+@cache
+def cached_model(path: Path) -> OnnxModel:
+    """The model at ``path``, loaded once a process."""
+    return OnnxModel(path)

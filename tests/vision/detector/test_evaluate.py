@@ -66,3 +66,16 @@ def test_several_folders_are_also_tallied_together(tmp_path, capsys):
     counts = [int(line.split(" of ")[1].split(",")[0]) for line in lines]
     assert lines[-1].startswith("all 2 folders: found") and "F1" in lines[-1]
     assert counts[-1] == counts[0] + counts[1] > 0
+
+
+def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen():
+    from cubecam.vision.detector.evaluate import THRESHOLDS, VERIFY_THRESHOLDS, verified
+    from cubecam.vision.detector.find import Settings
+
+    chosen = Settings(512, 0.6, 24.0, 2, (0.5,), 0.7, 0.7)
+    tried = verified(chosen)
+    assert len(tried) == len(THRESHOLDS) * len(VERIFY_THRESHOLDS)
+    assert tried[0].verify_threshold == 0 and {s.shrink for s in tried} == {(0.5,)}
+    assert {(s.threshold, s.verify_threshold) for s in tried} == {
+        (t, v) for t in THRESHOLDS for v in VERIFY_THRESHOLDS
+    }

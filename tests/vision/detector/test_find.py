@@ -21,11 +21,11 @@ FRESH_SEED = 880_000
 FLOORS = {
     # configuration: (found, precision, median corner error in pixels at 800 × 600)
     "classic": (0.97, 0.97, 5.0),
-    "tilt-0-20": (0.88, 0.95, 5.0),
-    "tilt-20-55": (0.78, 0.90, 8.0),
-    "one-colour": (0.88, 0.93, 5.0),
-    "mixed-colours": (0.68, 0.82, 8.0),
-    "dark-cubes": (0.72, 0.86, 8.5),
+    "tilt-0-20": (0.95, 0.97, 5.0),
+    "tilt-20-55": (0.92, 0.95, 8.0),
+    "one-colour": (0.92, 0.93, 5.0),
+    "mixed-colours": (0.90, 0.92, 8.0),
+    "dark-cubes": (0.90, 0.92, 8.5),
 }
 """What the shipped model must keep meeting on fresh renders (see the README's figures)."""
 
@@ -49,14 +49,17 @@ def test_the_faces_of_fresh_renders_are_found_with_their_corners(config):
 
 def test_cubes_too_small_to_see_are_looked_for_again_twice_as_large():
     # a crossword of the held-out renders the settings were chosen on (seed 616161, its
-    # eighth): tiny cubes on a game board seen at a slant, no face found at 512 pixels
+    # eighth): tiny cubes on a game board seen at a slant, where no face has a heat of 0.6
+    # at 512 pixels (the shipped threshold is lower since the verifier came)
     seed = scene_seed("crossword", 616161, 7)
     image, label = make_scene("crossword", seed, size=(800, 600), config="wide")
-    settings = find.Settings.load()
-    assert settings.zoom_none_threshold > 0
-    assert find.find_faces(image, dataclasses.replace(settings, zoom_none_threshold=0)) == []
-    tally = match(find.find_faces(image, settings), corners_of(label["cubes"]))
+    strict = dataclasses.replace(find.Settings.load(), threshold=0.6)
+    assert find.find_faces(image, dataclasses.replace(strict, zoom_none_threshold=0)) == []
+    zoomed = dataclasses.replace(strict, zoom_none_threshold=0.7)
+    tally = match(find.find_faces(image, zoomed), corners_of(label["cubes"]))
     assert tally.found >= 3 and tally.false == 0, tally
+    shipped = match(find.find_faces(image), corners_of(label["cubes"]))
+    assert shipped.found >= tally.found and shipped.false == 0, shipped
 
 
 def corners_of(cubes: list[dict]) -> np.ndarray:

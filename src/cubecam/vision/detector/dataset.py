@@ -102,6 +102,18 @@ def read_folder(folder: Path, *, split: str | None = None) -> Iterator[Sample]:
         )
 
 
+def samples_under(folders: list[Path], real: Path | None = None) -> list[Sample]:
+    """The labelled photos in every labelled folder under ``folders``, and the training
+    part of the realdata folder ``real``'s tiles (if given and there)."""
+    samples = []
+    for folder in folders:
+        for sub in sorted({p.parent for p in folder.rglob("*.json")}):
+            samples += list(read_folder(sub))
+    if real is not None and (real / "tiles").is_dir():
+        samples += list(read_folder(real / "tiles", split="train"))
+    return samples
+
+
 def face_turn(quad: np.ndarray) -> float:
     """The face's turn in radians, in [-π/4, π/4): its edges' mean direction, modulo a
     quarter turn.

@@ -7,11 +7,12 @@ error is the mean distance of its corners from the label's, in face sides::
     python -m cubecam.vision.detector.evaluate val/crossword val/tray --choose
 
 ``--choose`` sweeps the heat threshold, the zoom (where faces are small, or none are found)
-and the shrink rule over the folders and writes into ``detector.toml`` the settings with the
-best F1 score (a face missed and a face made up each break a layout alike) of those that are
-wrong on the fewest whole photos: a face found on a photo of no cube, or none on a photo of
-one cube (a close-up of a single die); the folders should hold close-ups and photos of no cube
-too (``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged.
+and the shrink rule over the folders, then the heat threshold with the verifier's, and
+writes into ``detector.toml`` the settings with the best F1 score (a face missed and a face
+made up each break a layout alike) of those that are wrong on the fewest whole photos: a
+face found on a photo of no cube, or none on a photo of one cube (a close-up of a single
+die); the folders should hold close-ups and photos of no cube too
+(``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged.
 
 >>> truth = np.array([[[0, 0], [10, 0], [10, 10], [0, 10]]], float)
 >>> match([Quad(truth[0] + 1)], truth).found, match([], truth).missed
@@ -21,13 +22,14 @@ too (``python -m cubecam.vision.detector.closeups``), or no shrink rule can be j
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
 from cubecam.vision.detector.dataset import Sample, read_folder
 from cubecam.vision.detector.find import MODEL_PATH, SETTINGS_PATH, Settings, Views, candidates_in
+from cubecam.vision.detector.verify import VERIFIER_PATH
 from cubecam.vision.labels import labelled_folder
 from cubecam.vision.quad import Quad
 
@@ -47,6 +49,9 @@ SHRINK_THRESHOLDS = (0.6, 0.7, 0.8)
 ZOOM_NONE_THRESHOLDS = (0.0, 0.6, 0.7, 0.8)
 """The heat a face needs where none was found and the photo is looked at twice as large
 (0: never)."""
+VERIFY_THRESHOLDS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
+"""The verifier's probability a find needs to be kept (0: never asked), swept with the heat
+threshold once the other settings are chosen (a verifier may let a fainter heat through)."""
 
 
 @dataclass
@@ -147,20 +152,26 @@ def match(found: list[Quad], truth: np.ndarray, hidden: np.ndarray | None = None
 
 
 def evaluate(
-    samples: list[Sample], settings: Settings | None = None, model: Path = MODEL_PATH
+    samples: list[Sample],
+    settings: Settings | None = None,
+    model: Path = MODEL_PATH,
+    verifier: Path = VERIFIER_PATH,
 ) -> Tally:
     """The detector's tally over ``samples``."""
-    return evaluate_each(samples, [settings or Settings.load()], model)[0]
+    return evaluate_each(samples, [settings or Settings.load()], model, verifier)[0]
 
 
 def evaluate_each(
-    samples: list[Sample], candidates: list[Settings], model: Path = MODEL_PATH
+    samples: list[Sample],
+    candidates: list[Settings],
+    model: Path = MODEL_PATH,
+    verifier: Path = VERIFIER_PATH,
 ) -> list[Tally]:
     """The detector's tally over ``samples`` with each of the ``candidates`` (each photo
     loaded once, each view of it run once, and the same faces found matched once)."""
     tallies = [Tally() for _ in candidates]
     for sample in samples:
-        views = Views(sample.image(), model)
+        views = Views(sample.image(), model, verifier)
         matches: dict[tuple, Tally] = {}
         for tally, settings in zip(tallies, candidates, strict=True):
             found = candidates_in(views, settings)[0]
@@ -189,30 +200,56 @@ def candidates(base: Settings) -> list[Settings]:
     ]
 
 
-def choose_settings(samples: list[Sample], base: Settings, model: Path = MODEL_PATH) -> Settings:
+def verified(chosen: Settings) -> list[Settings]:
+    """The settings :func:`choose_settings` tries last: ``chosen`` with each heat threshold
+    and each verifier threshold, never asking the verifier first."""
+    return [
+        replace(chosen, threshold=threshold, verify_threshold=verify)
+        for verify in VERIFY_THRESHOLDS
+        for threshold in THRESHOLDS
+    ]
+
+
+def choose_settings(
+    samples: list[Sample],
+    base: Settings,
+    model: Path = MODEL_PATH,
+    verifier: Path = VERIFIER_PATH,
+) -> Settings:
     """The settings with the best F1 score on ``samples`` (the balance of faces found and
-    precision), of :func:`candidates`, among those wrong on the fewest whole photos (a face
-    found on a photo of no cube, or none on a photo of one: a whole wrong answer either way);
-    the simplest of equals. Prints the ``base`` settings' figure, the best never shrinking
-    and the best eight."""
+    precision), of :func:`candidates` unverified and then of the best's :func:`verified`,
+    among those wrong on the fewest whole photos (a face found on a photo of no cube, or
+    none on a photo of one: a whole wrong answer either way); the simplest of equals. Prints
+    the ``base`` settings' figure, the best never shrinking and the best eight of each."""
     tried = candidates(base)
-    tallies = evaluate_each(samples, [*tried, base], model)
-    ranked = sorted(range(len(tried)), key=lambda i: (tallies[i].photos_wrong, -tallies[i].f1, i))
-    plain = next(i for i in ranked if not tried[i].shrink)
+    tallies = evaluate_each(samples, [*tried, base], model, verifier)
     print(f"as set now: {describe(base)}: {tallies[-1]}, F1 {tallies[-1].f1:.4f}")
+    ranked = _ranked(tallies[:-1])
+    plain = next(i for i in ranked if not tried[i].shrink)
     for i in [plain, *ranked[:8]]:
         print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
+    tried = verified(tried[ranked[0]])
+    tallies = evaluate_each(samples, tried, model, verifier)
+    ranked = _ranked(tallies)
+    for i in ranked[:8]:
+        print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
     return tried[ranked[0]]
+
+
+def _ranked(tallies: list[Tally]) -> list[int]:
+    return sorted(range(len(tallies)), key=lambda i: (tallies[i].photos_wrong, -tallies[i].f1, i))
 
 
 def describe(settings: Settings) -> str:
     shrink = ", ".join(f"{share:g}" for share in settings.shrink) or "never"
     zoom_none = settings.zoom_none_threshold
     unseen = f", where none found zoomed at heat {zoom_none:.2f}" if zoom_none else ""
+    verify = settings.verify_threshold
     return (
         f"threshold {settings.threshold:.2f}, zoom below {settings.zoom_below:g} px{unseen}, "
         f"shrunk to {shrink} below {settings.shrink_below} faces, "
         f"there heat {max(settings.threshold, settings.shrink_threshold):.2f}"
+        + (f", verified above {verify:g}" if verify else "")
     )
 
 
@@ -222,11 +259,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--split", choices=("train", "test"), help="part of a real folder")
     parser.add_argument("--choose", action="store_true", help="choose and write the settings")
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="an ONNX model to evaluate")
+    parser.add_argument(
+        "--verifier", type=Path, default=VERIFIER_PATH, help="the verifier's ONNX model"
+    )
     args = parser.parse_args(argv)
     folders = {folder: list(read_folder(folder, split=args.split)) for folder in args.folders}
     if args.choose:
         samples = [sample for samples in folders.values() for sample in samples]
-        settings = choose_settings(samples, Settings.load(), args.model)
+        settings = choose_settings(samples, Settings.load(), args.model, args.verifier)
         SETTINGS_PATH.write_text(
             SETTINGS_PATH.read_text("utf-8").split("input_side")[0]
             + "".join(
@@ -238,7 +278,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"wrote {SETTINGS_PATH}: {settings}")
     total = Tally()
     for folder, samples in folders.items():
-        tally = evaluate(samples, model=args.model)
+        tally = evaluate(samples, model=args.model, verifier=args.verifier)
         print(f"{folder}: {tally}")
         total += tally
     if len(folders) > 1:

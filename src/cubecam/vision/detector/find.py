@@ -17,14 +17,14 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from cubecam.vision.detector.dataset import OFFSET_SCALE, STRIDE, turned
-from cubecam.vision.onnx_model import OnnxModel
+from cubecam.vision.detector.verify import VERIFIER_PATH, top_odds
+from cubecam.vision.onnx_model import cached_model
 from cubecam.vision.quad import Quad, order_corners
 
 MODEL_PATH = Path(__file__).with_name("model.onnx")
@@ -43,7 +43,8 @@ class Settings:
     the network) the shares of the input side it is looked at again shrunk to, and the heat a
     face found there needs (where the shrunk photo's own edges can pass for a face's); and the
     heat a face needs in a photo where none is found, looked at again twice as large (cubes
-    too small to see at the input side; 0: never)."""
+    too small to see at the input side; 0: never); and the verifier's probability that a
+    find is a top face (:mod:`.verify`) that it needs to be kept (0: never asked)."""
 
     input_side: int
     threshold: float
@@ -52,6 +53,7 @@ class Settings:
     shrink: tuple[float, ...] = ()
     shrink_threshold: float = 0.0
     zoom_none_threshold: float = 0.0
+    verify_threshold: float = 0.0
 
     @classmethod
     def load(cls, path: Path = SETTINGS_PATH) -> Settings:
@@ -65,12 +67,8 @@ class Settings:
             tuple(float(share) for share in data.get("shrink", ())),
             float(data.get("shrink_threshold", 0)),
             float(data.get("zoom_none_threshold", 0)),
+            float(data.get("verify_threshold", 0)),
         )
-
-
-@cache
-def _model(path: Path) -> OnnxModel:
-    return OnnxModel(path)
 
 
 def network_input(
@@ -147,24 +145,35 @@ class Views:
     """One photo as the network sees it at each size it is looked at (each view run once,
     each heat decoded once: the evaluation tries many settings on the same views)."""
 
-    def __init__(self, image: np.ndarray, model: Path = MODEL_PATH) -> None:
+    def __init__(
+        self, image: np.ndarray, model: Path = MODEL_PATH, verifier: Path = VERIFIER_PATH
+    ) -> None:
         self.image = image
         self.model = model
+        self.verifier = verifier
         self._outputs: dict[tuple[int, float], tuple[dict[str, np.ndarray], float, np.ndarray]] = {}
         self._looks: dict[tuple[int, float, float], Look] = {}
+        self._odds: dict[tuple[float, tuple[float, float]], float] = {}
 
     def look(self, side: int, heat: float, share: float = 1.0) -> Look:
         """The peaks above ``heat`` with the photo at ``side`` (shrunk to ``share`` of it)."""
         key = (side, share)
         if key not in self._outputs:
             batch, scale, offset = network_input(self.image, side, share)
-            self._outputs[key] = (_model(self.model).run(batch), scale, offset)
+            self._outputs[key] = (cached_model(self.model).run(batch), scale, offset)
         if (*key, heat) not in self._looks:
             outputs, scale, offset = self._outputs[key]
             peaks = decode(outputs["heat"][0], outputs["shape"][0], heat)
             in_photo = [Quad((q.corners - offset) / scale, q.score) for q in peaks]
             self._looks[(*key, heat)] = Look(in_photo, scale)
         return self._looks[(*key, heat)]
+
+    def verified(self, quads: list[Quad], threshold: float) -> list[Quad]:
+        """The ``quads`` the verifier takes for top faces with more than ``threshold``."""
+        fresh = [q for q in quads if (q.score, q.center) not in self._odds]
+        for quad, odds in zip(fresh, top_odds(self.image, fresh, self.verifier), strict=True):
+            self._odds[(quad.score, quad.center)] = float(odds)
+        return [q for q in quads if self._odds[(q.score, q.center)] > threshold]
 
 
 def find_faces(
@@ -176,12 +185,16 @@ def find_faces(
 
 
 def find_candidates(
-    image: np.ndarray, floor: float, settings: Settings | None = None, model: Path = MODEL_PATH
+    image: np.ndarray,
+    floor: float,
+    settings: Settings | None = None,
+    model: Path = MODEL_PATH,
+    verifier: Path = VERIFIER_PATH,
 ) -> tuple[list[Quad], list[Quad]]:
     """The top faces in ``image`` (as :func:`find_faces`), and the weaker peaks whose heat
     lies between ``floor`` and the threshold: faces too faint to keep on their own, for the
     lattice to confirm where the plane expects a face."""
-    return candidates_in(Views(image, model), settings or Settings.load(), floor)
+    return candidates_in(Views(image, model, verifier), settings or Settings.load(), floor)
 
 
 def candidates_in(
@@ -206,4 +219,7 @@ def candidates_in(
             faces, faint = faces + more, faint + fainter
         faces = distinct(faces)
         faint = distinct(faint, beside=faces)
+    if settings.verify_threshold > 0:
+        faces = views.verified(faces, settings.verify_threshold)
+        faint = views.verified(faint, settings.verify_threshold)
     return faces, faint

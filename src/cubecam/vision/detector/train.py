@@ -26,7 +26,7 @@ from torch import nn
 from torch.utils.data import DataLoader, Dataset
 
 from cubecam.vision.detector.augment import training_view
-from cubecam.vision.detector.dataset import SHAPE, Sample, encode_targets, read_folder
+from cubecam.vision.detector.dataset import SHAPE, Sample, encode_targets, samples_under
 from cubecam.vision.labels import labelled_folder
 
 WIDTHS = (12, 24, 48, 64, 96)
@@ -293,12 +293,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
-    samples = []
-    for folder in args.data:
-        for sub in sorted({p.parent for p in folder.rglob("*.json")}):
-            samples += list(read_folder(sub))
-    if args.real is not None and (args.real / "tiles").is_dir():
-        samples += list(read_folder(args.real / "tiles", split="train")) * args.real_weight
+    samples = samples_under(args.data)
+    if args.real is not None:
+        samples += samples_under([], args.real) * args.real_weight
     if not samples:
         parser.error(f"no labelled photos in {', '.join(map(str, args.data))}")
     print(f"{len(samples)} labelled photos", flush=True)

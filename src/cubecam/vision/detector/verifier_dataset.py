@@ -1,0 +1,70 @@
+"""What the verifier learns from: the faces the shipped detector finds in labelled photos,
+each cut with its surroundings (:mod:`.patches`) and marked a top face or not.
+
+The detector runs as the pipeline runs it, unverified (the photo at its working size, the
+faint peaks the lattice may confirm included); a find on a labelled top face is one, a find
+elsewhere (a side face, an empty square of a board, a number on a score sheet) is not, and
+a find on a face mostly hidden is left out::
+
+    python -m cubecam.vision.detector.verifier_dataset renders/ --real ../shared/realdata \\
+        --out patches.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+from cubecam.vision.detector.dataset import Sample, samples_under
+from cubecam.vision.detector.evaluate import match
+from cubecam.vision.detector.find import MODEL_PATH, Settings, find_candidates
+from cubecam.vision.detector.patches import cut_patches
+from cubecam.vision.labels import labelled_folder
+from cubecam.vision.lattice import Settings as LatticeSettings
+from cubecam.vision.load.decode import load_scaled
+from cubecam.vision.pipeline import WORKING_SIDE
+
+
+def harvest(sample: Sample, model: Path = MODEL_PATH) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One photo's finds by the detector ``model``: their patches, whether each is a top
+    face, and its heat."""
+    loaded = load_scaled(sample.path, WORKING_SIDE)
+    settings = replace(Settings.load(), verify_threshold=0.0)
+    floor = LatticeSettings.load().faint_floor
+    faces, faint = find_candidates(loaded.image, floor, settings, model)
+    found = faces + faint
+    truth, hidden = sample.quads * loaded.scale, sample.hidden * loaded.scale
+    on_hidden = set(match(found, hidden).matched) if len(hidden) else set()
+    tops = match(found, truth).matched if len(truth) else {}
+    keep = [i for i in range(len(found)) if i not in on_hidden]
+    return (
+        cut_patches(loaded.image, [found[i] for i in keep]),
+        np.array([i in tops for i in keep], bool),
+        np.array([found[i].score for i in keep], np.float32),
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", type=labelled_folder, nargs="+", help="labelled folders")
+    parser.add_argument("--real", type=Path, help="the realdata folder (its tiles' training part)")
+    parser.add_argument("--model", type=Path, default=MODEL_PATH, help="the detector's ONNX model")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, required=True, help="the .npz to write")
+    args = parser.parse_args(argv)
+    samples = samples_under(args.folders, args.real)
+    with ProcessPoolExecutor(args.workers) as pool:
+        parts = list(pool.map(partial(harvest, model=args.model), samples, chunksize=8))
+    patches, tops, heat = (np.concatenate(column) for column in zip(*parts, strict=True))
+    photo = np.concatenate([np.full(len(p[1]), i, np.int32) for i, p in enumerate(parts)])
+    np.savez_compressed(args.out, patches=patches, tops=tops, heat=heat, photo=photo)
+    print(f"{len(samples)} photos: {int(tops.sum())} top faces, {int((~tops).sum())} others")
+
+
+if __name__ == "__main__":
+    main()

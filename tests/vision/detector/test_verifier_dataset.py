@@ -1,0 +1,27 @@
+"""Harvesting the detector's finds on labelled photos for the verifier to learn from."""
+
+import numpy as np
+
+from cubecam.synth.dataset import write_set
+from cubecam.vision.detector.dataset import read_folder
+from cubecam.vision.detector.patches import PATCH
+from cubecam.vision.detector.verifier_dataset import harvest, main
+from cubecam.vision.lattice import Settings as LatticeSettings
+
+
+def test_finds_on_labelled_tops_are_marked_tops_and_the_rest_not(tmp_path):
+    write_set("crossword", 2, 880003, tmp_path, size=(640, 480), config="tilt-20-55")
+    marked = labelled = 0
+    floor = LatticeSettings.load().faint_floor
+    for sample in read_folder(tmp_path):
+        patches, tops, heat = harvest(sample)
+        assert patches.shape == (len(tops), PATCH, PATCH, 3) and heat.shape == tops.shape
+        assert tops.sum() <= len(sample.quads) and (heat > floor).all()
+        marked, labelled = marked + tops.sum(), labelled + len(sample.quads)
+    assert marked >= 0.6 * labelled
+    folder = tmp_path.parent / "harvest"
+    folder.mkdir()
+    main([str(tmp_path), "--workers", "1", "--out", str(folder / "patches.npz")])
+    data = np.load(folder / "patches.npz")
+    assert len(data["patches"]) == len(data["tops"]) == len(data["photo"])
+    assert set(data["photo"].tolist()) == {0, 1}

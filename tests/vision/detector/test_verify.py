@@ -1,0 +1,52 @@
+"""The shipped verifier on fresh rendered photos (seeds it never learnt from)."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from cubecam.synth.dataset import make_scene
+from cubecam.vision.detector import find
+from cubecam.vision.detector.dataset import SEEN
+from cubecam.vision.detector.evaluate import match
+from cubecam.vision.detector.verify import top_odds
+from cubecam.vision.quad import Quad, order_corners
+
+FRESH_SEED = 880_004
+"""Far from the seeds of the training renders."""
+
+
+def corners_of(cubes: list[dict]) -> np.ndarray:
+    return np.array([order_corners(np.array(c["corners"])) for c in cubes]).reshape(-1, 4, 2)
+
+
+@pytest.mark.parametrize("config", ["tilt-20-55", "dark-cubes", "blank-faces"])
+def test_finds_that_are_no_top_face_are_told_from_the_tops(config):
+    settings = find.Settings.load()
+    assert settings.verify_threshold > 0
+    unverified = dataclasses.replace(settings, verify_threshold=0)
+    tops, others = [], []
+    for kind in ("crossword", "tray", "loose"):
+        for seed in range(FRESH_SEED, FRESH_SEED + 3):
+            image, label = make_scene(kind, seed, size=(800, 600), config=config)
+            faces, faint = find.find_candidates(image, 0.2, unverified)
+            found = faces + faint
+            seen = [c for c in label["cubes"] if c["visible"] >= SEEN]
+            hidden = corners_of([c for c in label["cubes"] if c["visible"] < SEEN])
+            on_hidden = set(match(found, hidden).matched) if len(hidden) else set()
+            on_top = match(found, corners_of(seen)).matched
+            kept = top_odds(image, found) > settings.verify_threshold
+            for i, keep in enumerate(kept.tolist()):
+                if i not in on_hidden:
+                    (tops if i in on_top else others).append(keep)
+    assert len(tops) > 80 and len(others) > 20
+    assert np.mean(tops) >= 0.97, f"kept {np.mean(tops):.3f} of {len(tops)} tops"
+    assert np.mean(others) <= 0.1, f"kept {np.mean(others):.3f} of {len(others)} others"
+
+
+def test_a_verified_find_keeps_its_place_and_heat():
+    image, label = make_scene("crossword", FRESH_SEED, size=(800, 600), config="classic")
+    views = find.Views(image)
+    truth = [Quad(corners, 0.9) for corners in corners_of(label["cubes"])]
+    assert views.verified(truth, 0.5) == truth
+    assert views.verified([Quad(truth[0].corners + 300, 0.8)], 0.5) == []
