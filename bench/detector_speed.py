@@ -1,6 +1,6 @@
-"""How fast faces are found in a 12 MP phone photo: the learned detector (onnxruntime and
-OpenCV's ``cv2.dnn`` on the same file, with their largest difference; its verifier), the threshold
-detector, and the whole read with each, beside the time OpenCV takes to decode the photo.
+"""How fast faces are found in a 12 MP phone photo: the detector (onnxruntime and OpenCV's
+``cv2.dnn`` on the same file, with their largest difference; its verifier), and the whole
+read, beside the time OpenCV takes to decode the photo.
 
     PYTHONPATH=src python bench/detector_speed.py [--repeats 9]
 
@@ -17,12 +17,11 @@ import cv2
 import numpy as np
 
 from cubecam.vision import read_photo
-from cubecam.vision.detect import find_faces as find_threshold_faces
 from cubecam.vision.detector.find import MODEL_PATH, Settings, find_faces, network_input
 from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.load.decode import load_scaled
 from cubecam.vision.onnx_model import OnnxModel
-from cubecam.vision.pipeline import WORKING_SIDE, _shows_glyph
+from cubecam.vision.pipeline import WORKING_SIDE
 from glyph_runtime import median_ms
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,15 +68,10 @@ def main() -> None:
         faces = find_faces(working)
         verify = median_ms(lambda: top_odds(working, faces), args.repeats)
         print(f"  of which the verifier, {len(faces):3d} finds:     {verify:8.1f} ms")
-        threshold = median_ms(
-            lambda: find_threshold_faces(working, verify=_shows_glyph), args.repeats
+        whole = median_ms(lambda: read_photo(photo), args.repeats)
+        print(
+            f"  whole read                            {whole:8.1f} ms = {whole / decode:.1f}x decode"
         )
-        print(f"  threshold detector:                   {threshold:8.1f} ms")
-        for detector in ("learned", "threshold"):
-            whole = median_ms(lambda d=detector: read_photo(photo, detector=d), args.repeats)
-            print(
-                f"  whole read, {detector:<9}                 {whole:8.1f} ms = {whole / decode:.1f}x decode"
-            )
 
 
 if __name__ == "__main__":

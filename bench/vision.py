@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import json
 import os
 import resource
@@ -863,12 +862,6 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--no-tesseract", action="store_true", help="skip the baseline")
     parser.add_argument("--rapidocr", action="store_true", help="also run RapidOCR on the crops")
     parser.add_argument("--no-pipeline", action="store_true", help="skip our pipeline")
-    parser.add_argument(
-        "--detectors",
-        nargs="+",
-        default=["threshold", "learned"],
-        help="how our pipeline finds faces: each is run on every folder, in the same run",
-    )
     parser.add_argument("--json-out", type=Path, help="write the figures to this JSON file")
     parser.add_argument(
         "--phone-runs", type=int, default=9, help="timed reads of a 12 MP photo (0: none)"
@@ -885,35 +878,29 @@ def main(argv: list[str] | None = None) -> dict:
         f"{' + read_face' if read_face else ''}"
     )
 
-    by_detector: dict[str, list[FolderResult]] = {}
+    results: list[FolderResult] = []
     with tempfile.TemporaryDirectory() as workdir:
         folders = folders_to_run(args, Path(workdir))
         skipped = [f"{name} (folder absent)" for name, folder in folders if folder is None]
-        for turn, detector in enumerate(args.detectors if read_photo else ["none"]):
-            reader = functools.partial(read_photo, detector=detector) if read_photo else None
-            by_detector[detector] = []
-            for name, folder in folders:
-                if folder is None:
-                    continue
-                start = time.perf_counter()
-                by_detector[detector].append(
-                    run_folder(
-                        name,
-                        folder,
-                        limit=args.limit,
-                        max_crops=args.max_crops,
-                        baseline=baseline if turn == 0 else None,
-                        read_photo=reader,
-                        read_face=read_face if turn == 0 else None,
-                        rapidocr=rapidocr if turn == 0 else None,
-                    )
+        for name, folder in folders:
+            if folder is None:
+                continue
+            start = time.perf_counter()
+            results.append(
+                run_folder(
+                    name,
+                    folder,
+                    limit=args.limit,
+                    max_crops=args.max_crops,
+                    baseline=baseline,
+                    read_photo=read_photo,
+                    read_face=read_face,
+                    rapidocr=rapidocr,
                 )
-                print(
-                    f"  {name} ({detector}): {time.perf_counter() - start:.1f} s", file=sys.stderr
-                )
-    for detector, results in by_detector.items():
-        print(f"\ndetector: {detector}")
-        print_table(results, skipped)
+            )
+            print(f"  {name}: {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    print()
+    print_table(results, skipped)
     phone = phone_speed(read_photo, args.phone_runs) if read_photo and args.phone_runs else None
     if phone:
         print_phone(phone)
@@ -925,8 +912,8 @@ def main(argv: list[str] | None = None) -> dict:
             "config": baseline.config if baseline else None,
         },
         "pipeline": bool(read_photo),
-        "folders": {d: [r.to_json() for r in rs] for d, rs in by_detector.items()},
-        "layouts": {d: layout_totals(rs) for d, rs in by_detector.items()},
+        "folders": [r.to_json() for r in results],
+        "layouts": layout_totals(results),
         "skipped": skipped,
         "phone_12mp": phone,
         "peak_rss_mb": round(peak_rss, 1),

@@ -7,7 +7,7 @@ reads where needed; votes): a video file (every read finishes before the next
 frame), a live camera fed as fast as the loop takes frames (reads in a
 background thread, frames never wait), and a live camera delivering 30 frames a
 second. Pin to two cores with ``taskset -c 0,1`` to match CI; the target is at
-least 20 frames a second (issue 14), each detector in the same run.
+least 20 frames a second (issue 14).
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import parse_grid
 from cubecam.synth.dataset import make_scene
 from cubecam.vision import read_photo
-from cubecam.vision.pipeline import DETECTORS
 from cubecam.watch import Watcher
 from cubecam.watch.shaky import shaky_clip
 
@@ -35,17 +34,13 @@ CAMERA_FPS = 30
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=450)
-    parser.add_argument(
-        "--detectors", nargs="+", choices=DETECTORS, default=list(DETECTORS), help="each is run"
-    )
     args = parser.parse_args()
     photo, _ = make_scene(
         "crossword", seed=11, size=(1280, 720), layout=parse_grid(GRID), cubeset=SET
     )
     clip = shaky_clip(photo, args.frames, seed=3, blurred=range(45, args.frames, 90))
-    for detector in args.detectors:
-        read = partial(read_photo, layout="crossword", cubeset=load_cubeset(SET), detector=detector)
-        measure(read, clip, f"{detector} detector")
+    read = partial(read_photo, layout="crossword", cubeset=load_cubeset(SET))
+    measure(read, clip, "cubecam watch")
 
 
 def measure(read: Callable[[np.ndarray], object], clip: list[np.ndarray], name: str) -> None:

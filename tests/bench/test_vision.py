@@ -141,7 +141,7 @@ def test_the_benchmark_runs_tesseract_on_label_crops(tmp_path: Path) -> None:
     write_labelled(tmp_path, "two", image, label)
     out = tmp_path / "figures.json"
     report = vision.main([str(tmp_path), "--json-out", str(out), "--no-pipeline"])
-    folder = report["folders"]["none"][0]
+    folder = report["folders"][0]
     assert folder["photos"] == 1 and folder["tesseract"]["crops"] == 2
     assert 0.0 <= folder["tesseract"]["accuracy"] <= 1.0
     assert json.loads(out.read_text("utf-8")) == report
@@ -154,7 +154,7 @@ def test_a_face_a_hand_hides_is_no_label_crop(tmp_path: Path) -> None:
     label["cubes"][1]["visible"] = 0.3
     write_labelled(tmp_path, "three", image, label)
     report = vision.main([str(tmp_path), "--no-pipeline"])
-    assert report["folders"]["none"][0]["tesseract"]["crops"] == 2
+    assert report["folders"][0]["tesseract"]["crops"] == 2
 
 
 def test_crops_are_cut_from_the_labelled_corners() -> None:
@@ -236,9 +236,8 @@ def test_saying_an_empty_photo_has_no_cubes_is_no_failure(tmp_path: Path) -> Non
     table = np.full((360, 480, 3), (200, 205, 210), np.uint8)
     write_labelled(tmp_path, "empty", table, {"scene": "tiles", "tiles": []})
     report = vision.main([str(tmp_path), "--no-tesseract", "--phone-runs", "0"])
-    for detector in ("threshold", "learned"):
-        ours = report["folders"][detector][0]["ours"]
-        assert ours["photos"] == 1 and ours["errors"] == []
+    ours = report["folders"][0]["ours"]
+    assert ours["photos"] == 1 and ours["errors"] == []
 
 
 def test_a_board_is_right_when_its_tiles_are_read_in_place_up_to_a_shift() -> None:

@@ -95,17 +95,11 @@ def test_sample_photo_reads(tmp_path):
     assert "kind: tray" in result.output
 
 
-def test_the_learned_detector_reads_the_rulebook_crossword():
-    result = run("read", SAMPLES / "game-one-crossword.jpg", "--detector", "learned")
+def test_the_rulebook_crossword_is_read():
+    result = run("read", SAMPLES / "game-one-crossword.jpg")
     assert result.exit_code == 0, result.output
     grid = (SAMPLES / "game-one.grid").read_text("utf-8")
     expected = parse_grid(grid)
     read = parse_grid(result.output.split("unsure")[0])
     assert read.cells == expected.cells
     assert sorted(f.symbol for f in read.unused) == sorted(f.symbol for f in expected.unused)
-
-
-def test_an_unknown_detector_is_one_line_error():
-    result = run("read", PHOTO, "--detector", "magic")
-    assert result.exit_code == 2
-    assert "unknown detector 'magic'" in result.output

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from click.testing import CliRunner
 
 from cubecam.cli import main
@@ -36,15 +35,7 @@ def test_a_file_that_is_no_video_is_one_line(tmp_path) -> None:
     assert "no frames cubecam can read" in result.output or "cannot open" in result.output
 
 
-def test_an_unknown_detector_is_refused() -> None:
-    result = CliRunner().invoke(
-        main, ["watch", "--camera", "0", "--game", "hunt", "--no-window", "--detector", "magic"]
-    )
-    assert result.exit_code == 2 and "unknown detector 'magic' (known: " in result.output
-
-
-@pytest.mark.parametrize("detector", ["threshold", "learned"])
-def test_watch_scores_a_word_hunt_tray_and_prints_its_grid(tmp_path, detector) -> None:
+def test_watch_scores_a_word_hunt_tray_and_prints_its_grid(tmp_path) -> None:
     import cv2
 
     from tests.watch.test_video import write_video
@@ -53,7 +44,7 @@ def test_watch_scores_a_word_hunt_tray_and_prints_its_grid(tmp_path, detector) -
     video = write_video([cv2.resize(photo, (960, 720))] * 40, tmp_path / "tray.avi")
     result = CliRunner().invoke(
         main,
-        ["watch", "--video", str(video), "--game", "hunt", "--no-window", "--detector", detector],
+        ["watch", "--video", str(video), "--game", "hunt", "--no-window"],
     )
     assert result.exit_code == 0, result.output
     label = json.loads((SAMPLES / "swedish-tray.json").read_text("utf-8"))

@@ -16,7 +16,6 @@ from cubecam.synth.dataset import make_scene
 from cubecam.synth.plan import plan_loose
 from cubecam.synth.scene import random_look, render_scene
 from cubecam.vision import annotate, read_photo
-from cubecam.vision.pipeline import DETECTORS
 from tests.vision.scenes import SIZE, matches, rows, sample, scene, symbols, tilted
 
 
@@ -131,7 +130,7 @@ def test_a_super_big_boggle_tray_with_solid_faces_is_read_exactly():
     image, label = make_scene(
         "tray", 3, size=SIZE, cubeset="super-big-boggle-6x6", tray_size=6, layout=grid
     )
-    reading = read_photo(image, cubeset=load_cubeset("super-big-boggle-6x6"), detector="learned")
+    reading = read_photo(image, cubeset=load_cubeset("super-big-boggle-6x6"))
     assert_tray_read_exactly(reading, label)
     assert sum(cube.symbol == "BLOCK" for cube in reading.cubes) == 2
 
@@ -166,18 +165,16 @@ def test_cubeset_corrections_are_shown(crossword):
     assert any(cube.corrected_from for cube in reading.cubes)
 
 
-@pytest.mark.parametrize("detector", DETECTORS)
-def test_photo_without_cubes_says_so(detector):
+def test_photo_without_cubes_says_so():
     table = np.full((300, 400, 3), 120, np.uint8)
     with pytest.raises(InputError, match="no cubes found"):
-        read_photo(table, detector=detector)
+        read_photo(table)
 
 
-@pytest.mark.parametrize("detector", DETECTORS)
-def test_a_square_photo_of_grain_is_no_cube_close_up(detector):
+def test_a_square_photo_of_grain_is_no_cube_close_up():
     grain = np.random.default_rng(0).integers(0, 255, (400, 400, 3), dtype=np.uint8)
     with pytest.raises(InputError, match="no cubes found"):
-        read_photo(grain, detector=detector)
+        read_photo(grain)
 
 
 def test_unknown_options_are_refused():
@@ -206,7 +203,7 @@ def test_tesseract_reads_the_upright_letters_of_a_crossword():
     upright = []
     for seed in (10, 13):
         image, label = tilted("crossword", seed, 8.0, 0.0)
-        reading = read_photo(image, ocr="tesseract", layout="crossword", detector="learned")
+        reading = read_photo(image, ocr="tesseract", layout="crossword")
         found = matches(np.array([c.center for c in reading.cubes]).reshape(-1, 2), label)
         upright += [
             f is not None and reading.cubes[f].symbol == symbol
@@ -216,11 +213,10 @@ def test_tesseract_reads_the_upright_letters_of_a_crossword():
     assert len(upright) >= 20 and sum(upright) >= 0.9 * len(upright)
 
 
-@pytest.mark.parametrize("detector", DETECTORS)
 @pytest.mark.parametrize("symbol", ["K", "Ä"])
-def test_a_face_filling_the_photo_is_one_cube(symbol, detector):
+def test_a_face_filling_the_photo_is_one_cube(symbol):
     close_up = render_face(symbol, 400)
-    reading = read_photo(close_up, detector=detector)
+    reading = read_photo(close_up)
     assert [cube.symbol for cube in reading.cubes] == [symbol]
 
 

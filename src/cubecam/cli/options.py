@@ -62,17 +62,6 @@ def set_option(
     )
 
 
-def detector_option(command: F) -> F:
-    """``--detector``: how top faces are found (:data:`cubecam.vision.pipeline.DETECTORS`)."""
-    return click.option(
-        "--detector",
-        default="learned",
-        show_default=True,
-        metavar="learned|threshold",
-        help="How top faces are found: the learned detector, or outlines at many thresholds.",
-    )(command)
-
-
 def json_option(command: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
 

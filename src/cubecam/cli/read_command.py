@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cubecam.cli.options import detector_option, json_option, read_grid, set_option
+from cubecam.cli.options import json_option, read_grid, set_option
 from cubecam.cli.photo_input import IMAGE, describe, image_out, write_annotated
 from cubecam.cubesets import load_cubeset, new_set_base, write_user_set
 from cubecam.errors import InputError
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     metavar="glyphs|tesseract",
     help="The glyph reader: the built-in one, or Tesseract (slower, upright only).",
 )
-@detector_option
 def read(
     image: Path,
     layout: str,
@@ -53,7 +52,6 @@ def read(
     as_json: bool,
     annotate_path: Path | None,
     ocr: str,
-    detector: str,
 ) -> None:
     """Read a photo of cubes and print the layout as a text grid.
 
@@ -71,7 +69,6 @@ def read(
         layout=layout,
         cubeset=load_cubeset(cubeset) if cubeset else None,
         ocr=ocr,
-        detector=detector,
     )
     if annotate_path is not None:
         write_annotated(annotate_path, image, reading)

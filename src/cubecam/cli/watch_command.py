@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from cubecam.cli.hunt_command import solution
-from cubecam.cli.options import detector_option, lexicon_options, set_option
+from cubecam.cli.options import lexicon_options, set_option
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
@@ -42,7 +42,6 @@ Scorer = Callable[[Layout], tuple[str, str]]
     default=None,
     help="Show the live view (default: where a display exists).",
 )
-@detector_option
 def watch(
     camera: int | None,
     video: Path | None,
@@ -51,7 +50,6 @@ def watch(
     lang: str | None,
     wordlist: Path | None,
     window: bool | None,
-    detector: str,
 ) -> None:
     """Watch the cubes through a camera; each time the layout settles, print it and its tally.
 
@@ -66,10 +64,7 @@ def watch(
     played = GAMES[game]
     crossword = played(cubes) if issubclass(played, CrosswordGame) else None
     from cubecam.vision import read_photo
-    from cubecam.vision.pipeline import check_detector
     from cubecam.watch import Watcher
-
-    check_detector(detector)
     from cubecam.watch.frames import display_available, frames
 
     stream = frames(video if video is not None else (camera or 0))
@@ -81,9 +76,7 @@ def watch(
         scorer = _crossword_scorer(crossword, lexicon)
     kind = played.layout_kind.value
     show = display_available() if window is None else window
-    watcher = Watcher(
-        partial(read_photo, layout=kind, cubeset=cubes, detector=detector), background=video is None
-    )
+    watcher = Watcher(partial(read_photo, layout=kind, cubeset=cubes), background=video is None)
     score, tally, scored = "no cubes yet", "", Layout()
     started = time.perf_counter()
     for frame in stream:

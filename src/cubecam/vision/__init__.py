@@ -5,7 +5,7 @@ The stages, one module or folder each, in the order a photo goes through them (a
 folder keeps its evaluation on labelled photos beside it, as ``evaluate.py``):
 
 - :mod:`~cubecam.vision.load`: load the photo (EXIF orientation, bad files refused);
-- :mod:`~cubecam.vision.detect`: find the cubes' top faces;
+- :mod:`~cubecam.vision.detector`: find the cubes' top faces (a learned detector, verified);
 - :mod:`~cubecam.vision.lattice`: fit the table's plane, each face's square on one lattice;
 - :mod:`~cubecam.vision.crop` and :mod:`~cubecam.vision.glyphs`: read each face
   (:func:`read_face` reads one crop);

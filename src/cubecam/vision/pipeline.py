@@ -20,11 +20,10 @@ from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import LayoutKind, Square
 from cubecam.reading import CubeReading, Probabilities, Reading, likeliest
-from cubecam.vision.crop.cut import cut_faces, cut_views
-from cubecam.vision.detect import find_faces
+from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
-from cubecam.vision.glyphs.read import GlyphScores, read_glyphs, read_views
+from cubecam.vision.glyphs.read import GlyphScores, read_views
 from cubecam.vision.kind import choose_kind, tray_size
 from cubecam.vision.knowledge.apply import alphabet, apply_cubeset
 from cubecam.vision.lattice import Lattice, Settings, place_faces, turned
@@ -37,10 +36,6 @@ WORKING_SIDE = 1000
 """Photos are read at this size (longer side, pixels); coordinates are reported full size."""
 LAYOUTS = ("auto", "crossword", "tray", "loose")
 OCR_ENGINES = ("glyphs", "tesseract")
-DETECTORS = ("learned", "threshold")
-"""How top faces are found: the learned detector (the default), or outlines at many
-thresholds (kept until the learned one is better on every set of ``bench/vision.py``)."""
-VERIFY_ABOVE = 0.5
 
 
 def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:
@@ -106,13 +101,6 @@ def _likeliest(probabilities: np.ndarray) -> list[Probabilities]:
     return [{CLASSES[i]: float(row[i]) for i in np.argsort(row)[::-1][:6]} for row in probabilities]
 
 
-def _shows_glyph(image: np.ndarray, quads: list[Quad]) -> list[bool]:
-    """Whether the glyph reader is sure each outline shows a printed face."""
-    scores = read_glyphs(cut_faces(image, quads)).any_turn()
-    blank = CLASSES.index("BLANK")
-    return [bool(row.max() > VERIFY_ABOVE and row.argmax() != blank) for row in scores]
-
-
 @dataclass(frozen=True)
 class CutFaces:
     """A photo through the first stages: at working size, its faces' outlines (corners
@@ -126,29 +114,12 @@ class CutFaces:
     rejected: list[Quad] = field(default_factory=list)
 
 
-def check_detector(detector: str) -> None:
-    """Refuse a face finder that :data:`DETECTORS` does not name."""
-    if detector not in DETECTORS:
-        raise InputError(f"unknown detector {detector!r} (known: {', '.join(DETECTORS)})")
-
-
-def detect_faces(
-    image: np.ndarray, detector: str, floor: float = 1.0
-) -> tuple[list[Quad], list[Quad]]:
-    """The faces ``detector`` finds in the working-size ``image``, and (the learned one)
-    its fainter peaks with heat above ``floor``, for the lattice to confirm."""
-    if detector == "learned":
-        return find_candidates(image, floor)
-    return find_faces(image, verify=_shows_glyph), []
-
-
-def read_faces(source: str | Path | bytes | np.ndarray, detector: str = "learned") -> CutFaces:
-    """Load the photo, find its faces (with ``detector``, one of :data:`DETECTORS`), settle
-    them on their lattice and cut every face out."""
-    check_detector(detector)
+def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
+    """Load the photo, find its faces (and the fainter peaks the lattice may confirm),
+    settle them on their lattice and cut every face out."""
     loaded, name = _loaded(source)
     settings = Settings.load()
-    found = detect_faces(loaded.image, detector, settings.faint_floor)
+    found = find_candidates(loaded.image, settings.faint_floor)
     placed = place_faces(*found, settings, loaded.image.shape[1::-1])
     if not placed.faces:
         raise InputError(
@@ -165,20 +136,18 @@ def read_photo(
     layout: str = "auto",
     cubeset: CubeSet | None = None,
     ocr: str = "glyphs",
-    detector: str = "learned",
 ) -> Reading:
     """Read every cube in a photo and the layout they make.
 
     ``layout`` is ``auto``, ``crossword``, ``tray`` or ``loose``; ``cubeset`` the set in the
     photo, if known (its faces rank the readings; its calibration, if any, is used);
-    ``ocr`` is ``glyphs`` (the built-in reader) or ``tesseract``; ``detector`` how the
-    top faces are found (:data:`DETECTORS`).
+    ``ocr`` is ``glyphs`` (the built-in reader) or ``tesseract``.
     """
     if layout not in LAYOUTS:
         raise InputError(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})")
     if ocr not in OCR_ENGINES:
         raise InputError(f"unknown reader {ocr!r} (known: {', '.join(OCR_ENGINES)})")
-    return read_cut(read_faces(source, detector), layout=layout, cubeset=cubeset, ocr=ocr)
+    return read_cut(read_faces(source), layout=layout, cubeset=cubeset, ocr=ocr)
 
 
 def read_cut(

@@ -8,14 +8,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
 import cv2
 import numpy as np
-
-Verifier = Callable[[np.ndarray, list["Quad"]], list[bool]]
 
 
 @dataclass(frozen=True)
@@ -24,10 +21,7 @@ class Quad:
 
     corners: np.ndarray
     score: float = 1.0
-    mask: tuple[int, int, int] = (0, 0, 0)
-    """Which thresholded mask it came from: (channel, level, variant)."""
-    squeeze: tuple[float, float] = (1.0, 1.0)
-    """The (horizontal, vertical) scale of the photo it was found in: there it is square."""
+    """The detector's heat at the face's centre."""
 
     @cached_property
     def center(self) -> tuple[float, float]:
@@ -46,23 +40,7 @@ class Quad:
         return float(np.degrees(np.arctan2(dy, dx)))
 
     def scaled(self, factor: float) -> Quad:
-        return Quad(self.corners * factor, self.score, self.mask, self.squeeze)
-
-    def squeezed(self) -> Quad:
-        """The outline in the photo squeezed as it was found in, where the face is square."""
-        return Quad(self.corners * self.squeeze, self.score, self.mask, self.squeeze)
-
-    @property
-    def stretch(self) -> float:
-        """How much longer it is along the photo's x axis than along its y axis, whatever
-        its turn: a square turned any way gives 1, the same square stretched x2 sideways 2.
-
-        >>> Quad(np.array([[0, 0], [2, 1], [1, 3], [-1, 2]], float)).stretch
-        1.0
-        """
-        edges = np.roll(self.corners, -1, axis=0) - self.corners
-        x, y = (edges**2).sum(axis=0)
-        return float(np.sqrt(x / y))
+        return Quad(self.corners * factor, self.score)
 
     def contains(self, point: tuple[float, float]) -> bool:
         return cv2.pointPolygonTest(self.corners.astype(np.float32), point, False) > 0

@@ -53,14 +53,11 @@ def write_settings(settings: Any, path: Path, evaluation: str) -> None:
 
 
 def evaluation_parser(doc: str, settings_path: Path) -> argparse.ArgumentParser:
-    """A stage evaluation's command line: labelled folders, ``--limit``, ``--detector`` and
-    ``--choose`` (which writes ``settings_path``)."""
-    from cubecam.vision.pipeline import DETECTORS
-
+    """A stage evaluation's command line: labelled folders, ``--limit`` and ``--choose``
+    (which writes ``settings_path``)."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=labelled_folder, help="labelled folders")
     parser.add_argument("--limit", type=int, help="photos per folder at most")
-    parser.add_argument("--detector", choices=DETECTORS, default="learned", help="face finder")
     parser.add_argument(
         "--choose", action="store_true", help=f"choose the settings and write {settings_path.name}"
     )

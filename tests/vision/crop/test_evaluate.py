@@ -4,7 +4,7 @@ from cubecam.vision.crop.evaluate import main
 
 def test_the_evaluation_reads_the_cuts_from_the_labels_and_from_the_faces_found(tmp_path, capsys):
     write_set("tray", 2, 11, tmp_path / "tray", size=(800, 600))
-    tray = main([str(tmp_path / "tray"), "--detector", "learned"])["tray"]
+    tray = main([str(tmp_path / "tray")])["tray"]
     assert tray.faces >= 2 * 16
     assert tray.from_labels >= 0.95 * tray.faces  # cut through the labels: the cut alone
     assert tray.from_found <= len(tray.corner_errors) <= tray.faces

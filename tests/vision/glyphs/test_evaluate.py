@@ -9,7 +9,7 @@ from cubecam.vision.glyphs.network import shipped_network
 
 def test_labelled_photos_are_read_as_the_cut_stage_reads_them(tmp_path, capsys):
     write_set("loose", 1, 3, tmp_path / "loose", size=(800, 600))
-    loose = main([str(tmp_path / "loose"), "--detector", "learned"])["loose"]
+    loose = main([str(tmp_path / "loose")])["loose"]
     assert loose.faces > 0 and loose.from_labels >= 0.9 * loose.faces
     assert capsys.readouterr().out.startswith(f"loose: {loose.faces} faces; read right")
 

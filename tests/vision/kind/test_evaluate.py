@@ -20,7 +20,7 @@ def test_the_evaluation_checks_each_photo_against_its_scene(tmp_path, capsys):
 def test_choosing_keeps_the_settings_that_get_the_most_kinds_right(tmp_path):
     write_set("loose", 2, 9, tmp_path / "loose", size=(800, 600), config="mixed-colours")
     write_set("tray", 2, 9, tmp_path / "tray", size=(800, 600))
-    seen = seen_photos([tmp_path / "loose", tmp_path / "tray"], None, "learned")
+    seen = seen_photos([tmp_path / "loose", tmp_path / "tray"], None)
     assert {photo.want for photo in seen} == {LayoutKind.LOOSE, LayoutKind.TRAY}
     chosen = choose(seen)
     best = right_photos(tally(seen, chosen))

@@ -24,7 +24,7 @@ def _relabel(folder, cubeset):
 def test_the_right_set_breaks_no_right_read(tmp_path, capsys):
     write_set("tray", 2, 11, tmp_path / "tray", size=(800, 600))
     with_set = sum(bool(label.get("cubeset")) for label in _labels(tmp_path / "tray"))
-    tray = main([str(tmp_path / "tray"), "--detector", "learned"])["tray"]
+    tray = main([str(tmp_path / "tray")])["tray"]
     assert tray.photos == with_set >= 1 and tray.cubes >= with_set * 16 and not tray.not_applied
     assert tray.before >= 0.9 * tray.cubes and tray.broke == 0 and tray.after >= tray.before
     assert tray.after - tray.before == tray.fixed  # no correction broke a read
@@ -44,17 +44,17 @@ def test_a_wrong_set_breaks_right_reads_and_an_unknown_one_is_not_applied(
     _relabel(tmp_path / "tray", "e16")  # every cube is made an E
     labels = _labels(tmp_path / "tray")
     e_cubes = sum(cube["symbol"] == "E" for label in labels for cube in label["cubes"])
-    tray = main([str(tmp_path / "tray"), "--detector", "learned"])["tray"]
+    tray = main([str(tmp_path / "tray")])["tray"]
     assert tray.after <= e_cubes < tray.before
     assert tray.broke >= tray.before - e_cubes and tray.fixed == 0
     _relabel(tmp_path / "tray", "e4")  # too few cubes for the tray
-    tray = main([str(tmp_path / "tray"), "--detector", "learned"])["tray"]
+    tray = main([str(tmp_path / "tray")])["tray"]
     assert (
         len(tray.not_applied) == 1
         and "which the set's cubes cannot all show" in tray.not_applied[0]
     )
     _relabel(tmp_path / "tray", "no-such-set")
-    tray = main([str(tmp_path / "tray"), "--detector", "learned"])["tray"]
+    tray = main([str(tmp_path / "tray")])["tray"]
     assert len(tray.not_applied) == 1 and "unknown cube set 'no-such-set'" in tray.not_applied[0]
     assert tray.cubes > 0 and tray.found == tray.before == 0
     assert "  not applied: tray-11-0000.jpg: unknown cube set" in capsys.readouterr().out

@@ -15,7 +15,7 @@ def test_the_evaluation_counts_photos_right(tmp_path, capsys):
 
 def test_choosing_the_settings_tries_them_on_the_faces_found(tmp_path, capsys):
     write_set("crossword", 2, 8, tmp_path / "crossword", size=(800, 600))
-    chosen = choose([tmp_path / "crossword"], None, "learned")
+    chosen = choose([tmp_path / "crossword"], None)
     assert chosen.side_off in SIDE_OFFS and chosen.confirm_above in CONFIRMS
     assert chosen.extend_above in EXTENDS
     assert chosen.square_beyond in SQUARES

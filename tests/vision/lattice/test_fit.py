@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from cubecam.synth.camera import Camera
-from cubecam.vision.lattice import Settings, common_angle, fit_lattice, place_faces
+from cubecam.vision.lattice import Settings, fit_lattice, place_faces
 from cubecam.vision.lattice.evaluate import labelled_squares, layout_squares, same_squares
 from cubecam.vision.quad import Quad, order_corners
 from tests.vision.scenes import tilted
@@ -219,11 +219,6 @@ def test_rendered_photos_at_a_slant_fit_from_their_faces(kind, tilt, roll):
 def test_no_faces_no_lattice():
     lattice = fit_lattice([])
     assert lattice.cells == [] and lattice.lines([]) == []
-
-
-def test_common_angle_wraps_at_quarter_turns():
-    assert abs(common_angle([44.0, -44.0])) == pytest.approx(45.0, abs=1.01)
-    assert common_angle([3.0, 5.0, 4.0]) == pytest.approx(4.0, abs=0.01)
 
 
 def test_a_faint_blank_that_ends_a_word_at_a_slant_is_taken_beside_it_only():

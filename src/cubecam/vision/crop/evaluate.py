@@ -2,7 +2,7 @@
 corners and symbol): faces cut from the labels and from the faces found, and read.
 
     python -m cubecam.vision.crop.evaluate renders/tray renders/crossword [--limit 20]
-        [--detector threshold] [--model other.onnx]
+        [--model other.onnx]
 
 Every face mostly in view is cut twice: through its labelled corners (as if the detector
 were perfect) and as :func:`~cubecam.vision.pipeline.read_faces` cuts the face found on it
@@ -38,7 +38,7 @@ from cubecam.vision.labels import (
     labelled_photos,
 )
 from cubecam.vision.load.decode import load_scaled
-from cubecam.vision.pipeline import DETECTORS, WORKING_SIDE, read_faces
+from cubecam.vision.pipeline import WORKING_SIDE, read_faces
 from cubecam.vision.quad import Quad
 from cubecam.vision.tally import Summed
 
@@ -86,9 +86,7 @@ def _read(views: np.ndarray, allowed: np.ndarray, network: GlyphNetwork) -> list
     return [network.classes[i] for i in p.argmax(axis=1)]
 
 
-def evaluate_photo(
-    photo: Path, label: dict, network: GlyphNetwork, detector: str = "learned"
-) -> Tally:
+def evaluate_photo(photo: Path, label: dict, network: GlyphNetwork) -> Tally:
     """The cut stage on one labelled photo."""
     seen = in_view(label)
     want = [canonical_symbol(c["symbol"]) for c, s in zip(label["cubes"], seen, strict=True) if s]
@@ -101,7 +99,7 @@ def evaluate_photo(
     from_labels = _read(cut_views(loaded.image, [Quad(c) for c in corners[seen]]), allowed, network)
     tally = Tally(len(want), sum(g == w for g, w in zip(from_labels, want, strict=True)))
     try:
-        faces = read_faces(loaded.image, detector)
+        faces = read_faces(loaded.image)
     except InputError:  # no face found
         return tally
     found = match(faces.quads, corners[seen], corners[~seen])
@@ -113,14 +111,12 @@ def evaluate_photo(
     return tally
 
 
-def evaluate_folder(
-    folder: Path, network: GlyphNetwork, detector: str = "learned", limit: int | None = None
-) -> Tally:
+def evaluate_folder(folder: Path, network: GlyphNetwork, limit: int | None = None) -> Tally:
     """The cut stage on every labelled photo of ``folder`` that gives outlines."""
     tally = Tally()
     for photo, label in labelled_photos(folder, limit):
         if has_outlines(label):
-            tally += evaluate_photo(photo, label, network, detector)
+            tally += evaluate_photo(photo, label, network)
     return tally
 
 
@@ -129,7 +125,6 @@ def arguments(description: str, folders: str = "+") -> argparse.ArgumentParser:
     many labelled folders it takes, as argparse counts them."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("folders", nargs=folders, type=labelled_folder, help="labelled folders")
-    parser.add_argument("--detector", choices=DETECTORS, default="learned", help="face finder")
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="the glyph model")
     parser.add_argument("--limit", type=int, help="photos per folder at most")
     return parser
@@ -140,7 +135,7 @@ def evaluate_folders(args: argparse.Namespace) -> dict[str, Tally]:
     network = GlyphNetwork(args.model)
     tallies = {}
     for folder in args.folders:
-        tallies[folder.name] = evaluate_folder(folder, network, args.detector, args.limit)
+        tallies[folder.name] = evaluate_folder(folder, network, args.limit)
         print(tallies[folder.name].line(folder.name), flush=True)
     return tallies
 

@@ -157,7 +157,7 @@ def scene_crops(
             kind, seed * 100_000 + index, size=size, config=config, all_fonts=True
         )
         try:
-            faces = read_faces(photo, detector="learned")
+            faces = read_faces(photo)
         except InputError:
             continue
         loaded, quads = faces.loaded, faces.quads

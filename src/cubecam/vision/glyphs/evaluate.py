@@ -1,7 +1,7 @@
 """Evaluate the glyph stage: how many faces it reads right, on labelled photos and real crops.
 
     python -m cubecam.vision.glyphs.evaluate renders/tray renders/crossword [--real]
-        [--detector threshold] [--model other.onnx] [--limit 20]
+        [--model other.onnx] [--limit 20]
 
 Labelled photos are read as the cut stage's evaluation reads them
 (:mod:`cubecam.vision.crop.evaluate`: faces cut through their labelled corners and through

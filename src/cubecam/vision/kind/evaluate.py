@@ -2,7 +2,7 @@
 photos whose labels name their scene: a Scrabble board is a crossword).
 
     python -m cubecam.vision.kind.evaluate renders/tray renders/loose [--limit 20]
-        [--detector threshold] [--choose]
+        [--choose]
 
 Each photo is read as far as its faces' glyphs (the lattice, and the share of the touching
 cubes turned one way), then its kind is chosen and checked against the label's scene.
@@ -54,7 +54,7 @@ class Seen:
     agreement: float
 
 
-def seen_photos(folders: list[Path], limit: int | None, detector: str) -> list[Seen]:
+def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
     """The labelled photos of ``folders`` whose scene has a kind, read as far as the
     kind stage (a photo where no face is found is left out: no kind can be right there)."""
     from cubecam.vision.glyphs.read import read_views
@@ -67,7 +67,7 @@ def seen_photos(folders: list[Path], limit: int | None, detector: str) -> list[S
             if want is None:
                 continue
             try:
-                faces = read_faces(photo, detector)
+                faces = read_faces(photo)
             except InputError:
                 continue
             on_grid = np.array([square is not None for square in faces.lattice.touching()])
@@ -113,7 +113,7 @@ def choose(seen: list[Seen]) -> Settings:
 def main(argv: list[str] | None = None) -> Counter:
     parser = evaluation_parser(__doc__, SETTINGS_PATH)
     args = parser.parse_args(argv)
-    seen = seen_photos(args.folders, args.limit, args.detector)
+    seen = seen_photos(args.folders, args.limit)
     settings = Settings.load()
     if args.choose:
         print(f"before: {line(tally(seen, settings))}")

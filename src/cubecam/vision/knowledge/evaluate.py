@@ -2,7 +2,6 @@
 (``cubecam synth`` labels carry ``cubeset``): the cubes read right before and after.
 
     python -m cubecam.vision.knowledge.evaluate renders/tray renders/crossword [--limit 20]
-        [--detector threshold]
 
 Each photo is read with its set by :func:`~cubecam.vision.pipeline.read_photo`; a cube
 whose reading the set changed keeps the glyph reader's in ``corrected_from``, so one read
@@ -33,7 +32,7 @@ from cubecam.vision.labels import (
     labelled_folder,
     labelled_photos,
 )
-from cubecam.vision.pipeline import DETECTORS, read_photo
+from cubecam.vision.pipeline import read_photo
 from cubecam.vision.quad import Quad
 from cubecam.vision.tally import Summed
 
@@ -69,14 +68,14 @@ class Tally(Summed):
         ]
 
 
-def evaluate_photo(photo: Path, label: dict, detector: str = "learned") -> Tally:
+def evaluate_photo(photo: Path, label: dict) -> Tally:
     """The cube set applied to one labelled photo whose label names it."""
     seen = in_view(label)
     want = [canonical_symbol(c["symbol"]) for c, s in zip(label["cubes"], seen, strict=True) if s]
     tally = Tally(1, len(want))
     try:
         cubeset = load_cubeset(label["cubeset"])
-        reading = read_photo(photo, cubeset=cubeset, detector=detector)
+        reading = read_photo(photo, cubeset=cubeset)
     except InputError as error:  # an unknown set, no cube found
         tally.not_applied.append(f"{photo.name}: {error}")
         return tally
@@ -101,24 +100,23 @@ def evaluate_photo(photo: Path, label: dict, detector: str = "learned") -> Tally
     return tally
 
 
-def evaluate_folder(folder: Path, detector: str = "learned", limit: int | None = None) -> Tally:
+def evaluate_folder(folder: Path, limit: int | None = None) -> Tally:
     """The cube set applied to every labelled photo of ``folder`` whose label names one."""
     tally = Tally()
     for photo, label in labelled_photos(folder, limit):
         if label.get("cubeset") and has_outlines(label):
-            tally += evaluate_photo(photo, label, detector)
+            tally += evaluate_photo(photo, label)
     return tally
 
 
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=labelled_folder, help="labelled folders")
-    parser.add_argument("--detector", choices=DETECTORS, default="learned", help="face finder")
     parser.add_argument("--limit", type=int, help="photos per folder at most")
     args = parser.parse_args(argv)
     tallies = {}
     for folder in args.folders:
-        tallies[folder.name] = evaluate_folder(folder, args.detector, args.limit)
+        tallies[folder.name] = evaluate_folder(folder, args.limit)
         print("\n".join(tallies[folder.name].lines(folder.name)))
     return tallies
 

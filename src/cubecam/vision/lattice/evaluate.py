@@ -2,7 +2,7 @@
 top-face corners, its symbol, its row and column).
 
     python -m cubecam.vision.lattice.evaluate renders/tray renders/crossword [--limit 20]
-        [--detector threshold] [--choose]
+        [--choose]
 
 Each photo's lattice is fitted twice: on the labelled outlines (the stage alone, as if the
 detector were perfect) and on the faces the detector finds (the stages so far together). A
@@ -32,6 +32,7 @@ from cubecam.errors import InputError
 from cubecam.layout import Square, canonical_symbol
 from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.crop.evaluate import allowed_symbols
+from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_views
 from cubecam.vision.labels import has_outlines, labelled_photos
@@ -125,12 +126,13 @@ def right_from_labels(label: dict) -> bool:
     return same_squares(layout_squares(place_faces(quads).lattice, label), labelled_squares(label))
 
 
-def find(photo: Path, label: dict, detector: str = "learned", floor: float = 1.0) -> Found:
-    """The photo at working size and the faces ``detector`` finds in it."""
-    from cubecam.vision.pipeline import WORKING_SIDE, detect_faces
+def find(photo: Path, label: dict, floor: float = 1.0) -> Found:
+    """The photo at working size and the faces the detector finds in it (and its fainter
+    peaks above ``floor``)."""
+    from cubecam.vision.pipeline import WORKING_SIDE
 
     loaded = load_scaled(photo, WORKING_SIDE)
-    return Found(label, loaded, *detect_faces(loaded.image, detector, floor))
+    return Found(label, loaded, *find_candidates(loaded.image, floor))
 
 
 def matched(placed: Placement, found: Found) -> list[int | None]:
@@ -204,7 +206,6 @@ def gridded_photos(folder: Path, limit: int | None = None) -> list[tuple[Path, d
 def evaluate_folder(
     folder: Path,
     limit: int | None = None,
-    detector: str = "learned",
     settings: Settings | None = None,
 ) -> Tally:
     """The lattice stage on every labelled photo of ``folder`` that gives outlines and a grid."""
@@ -215,7 +216,7 @@ def evaluate_folder(
         tally.cubes += len(label["cubes"])
         tally.from_labels += right_from_labels(label)
         try:
-            found = find(photo, label, detector, settings.faint_floor)
+            found = find(photo, label, settings.faint_floor)
         except InputError:
             continue
         placed = found.placed(settings)
@@ -225,13 +226,13 @@ def evaluate_folder(
     return tally
 
 
-def choose(folders: list[Path], limit: int | None, detector: str) -> Settings:
+def choose(folders: list[Path], limit: int | None) -> Settings:
     """The settings that do best on the folders' photos (see the module)."""
     found = []
     for folder in folders:
         for photo, label in gridded_photos(folder, limit):
             try:
-                found.append(find(photo, label, detector, min(CONFIRMS + EXTENDS)))
+                found.append(find(photo, label, min(CONFIRMS + EXTENDS)))
             except InputError:
                 continue
     base = Settings.load()
@@ -284,12 +285,12 @@ def main(argv: list[str] | None = None) -> dict[str, Tally]:
     parser = evaluation_parser(__doc__, SETTINGS_PATH)
     args = parser.parse_args(argv)
     if args.choose:
-        chosen = choose(args.folders, args.limit, args.detector)
+        chosen = choose(args.folders, args.limit)
         write_settings(chosen, SETTINGS_PATH, "cubecam.vision.lattice.evaluate")
         print(f"wrote {SETTINGS_PATH}: {chosen}")
     tallies = {}
     for folder in args.folders:
-        tallies[folder.name] = evaluate_folder(folder, args.limit, args.detector)
+        tallies[folder.name] = evaluate_folder(folder, args.limit)
         print(tallies[folder.name].line(folder.name))
     return tallies
 

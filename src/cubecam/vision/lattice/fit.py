@@ -405,18 +405,6 @@ def turned(squares: list[Square | None], quarter_turns: int) -> list[Square | No
     return from_origin(squares)
 
 
-def common_angle(angles: list[float]) -> float:
-    """The mean direction of edge angles taken modulo 90° (degrees, in (-45, 45]).
-
-    >>> round(common_angle([3.0, 5.0, 4.0]), 2)
-    4.0
-    """
-    if not angles:
-        return 0.0
-    radians = np.radians(np.asarray(angles) * 4)
-    return float(np.degrees(np.arctan2(np.sin(radians).mean(), np.cos(radians).mean())) / 4)
-
-
 def _inside(cell: Square, corner: Square, n: int) -> bool:
     return corner[0] <= cell[0] < corner[0] + n and corner[1] <= cell[1] < corner[1] + n
 
