@@ -133,8 +133,8 @@ class CubeReading(BaseModel):
 class Reading(BaseModel):
     """A photo read: how the cubes lie, every cube, the photo's (width, height) and notes;
     for drawing what the stages decided, the fitted lattice's lines around the layout and
-    the outlines of faces found but rejected (a tray's rim, a cube's side face), in photo
-    pixels.
+    the outlines of faces found but rejected (doubted by the verifier, a tray's rim, a
+    cube's side face), in photo pixels.
 
     Its :attr:`layout` is the cubes': those with a square on the grid, the rest left over.
     In JSON: ``layout`` (its kind), ``rows`` (not for loose dice), ``unused``, ``cubes``,

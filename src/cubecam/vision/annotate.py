@@ -4,8 +4,8 @@ marked, and what the stages decided.
 Outlines are green (sure) or orange (unsure, with a ``?``); when ``word_validity`` is given,
 each square's outline is green where it belongs to valid words only and red otherwise.
 Underneath, thin lines in light blue show the lattice fitted to the table (the squares the
-cubes were put on), and faces found but rejected (off a tray's grid, or a cube's side face)
-are crossed out in grey.
+cubes were put on), and faces found but rejected (doubted by the verifier, off a tray's grid,
+or a cube's side face) are crossed out in grey.
 """
 
 from __future__ import annotations

@@ -2,5 +2,5 @@
 
 import importlib.util
 
-TRAINING = ["glyphs/train.py", "detector/train.py"]
+TRAINING = ["glyphs/train.py", "detector/train.py", "detector/train_verifier.py"]
 collect_ignore = [] if all(map(importlib.util.find_spec, ("torch", "onnx"))) else TRAINING

@@ -105,7 +105,8 @@ def _likeliest(probabilities: np.ndarray) -> list[Probabilities]:
 class CutFaces:
     """A photo through the first stages: at working size, its faces' outlines (corners
     numbered the lattice's way), the lattice they lie on, each face's grey patches in
-    each of the crop's views (the first as cut), and the finds the lattice rejected."""
+    each of the crop's views (the first as cut), and the finds the verifier or the lattice
+    rejected."""
 
     loaded: LoadedImage
     quads: list[Quad]
@@ -120,14 +121,15 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
     loaded, name = _loaded(source)
     settings = Settings.load()
     found = find_candidates(loaded.image, settings.faint_floor)
-    placed = place_faces(*found, settings, loaded.image.shape[1::-1])
+    placed = place_faces(found.faces, found.faint, settings, loaded.image.shape[1::-1])
     if not placed.faces:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
         )
     lattice = placed.lattice
     quads = lattice.squared(lattice.aligned(placed.faces), settings.square_beyond)
-    return CutFaces(loaded, quads, lattice, cut_views(loaded.image, quads), placed.rejected)
+    rejected = found.doubted + placed.rejected
+    return CutFaces(loaded, quads, lattice, cut_views(loaded.image, quads), rejected)
 
 
 def read_photo(

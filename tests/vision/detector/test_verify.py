@@ -29,8 +29,8 @@ def test_finds_that_are_no_top_face_are_told_from_the_tops(config):
     for kind in ("crossword", "tray", "loose"):
         for seed in range(FRESH_SEED, FRESH_SEED + 3):
             image, label = make_scene(kind, seed, size=(800, 600), config=config)
-            faces, faint = find.find_candidates(image, 0.2, unverified)
-            found = faces + faint
+            finds = find.find_candidates(image, 0.2, unverified)
+            found = finds.faces + finds.faint
             seen = [c for c in label["cubes"] if c["visible"] >= SEEN]
             hidden = corners_of([c for c in label["cubes"] if c["visible"] < SEEN])
             on_hidden = set(match(found, hidden).matched) if len(hidden) else set()
@@ -48,5 +48,6 @@ def test_a_verified_find_keeps_its_place_and_heat():
     image, label = make_scene("crossword", FRESH_SEED, size=(800, 600), config="classic")
     views = find.Views(image)
     truth = [Quad(corners, 0.9) for corners in corners_of(label["cubes"])]
-    assert views.verified(truth, 0.5) == truth
-    assert views.verified([Quad(truth[0].corners + 300, 0.8)], 0.5) == []
+    assert views.verified(truth, 0.5) == (truth, [])
+    nowhere = Quad(truth[0].corners + 300, 0.8)
+    assert views.verified([nowhere], 0.5) == ([], [nowhere])

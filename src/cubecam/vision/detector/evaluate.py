@@ -174,7 +174,7 @@ def evaluate_each(
         views = Views(sample.image(), model, verifier)
         matches: dict[tuple, Tally] = {}
         for tally, settings in zip(tallies, candidates, strict=True):
-            found = candidates_in(views, settings)[0]
+            found = candidates_in(views, settings).faces
             key = tuple((q.score, q.center) for q in found)
             if key not in matches:
                 matches[key] = match(found, sample.quads, sample.hidden)

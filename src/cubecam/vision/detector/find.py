@@ -18,6 +18,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -168,12 +169,26 @@ class Views:
             self._looks[(*key, heat)] = Look(in_photo, scale)
         return self._looks[(*key, heat)]
 
-    def verified(self, quads: list[Quad], threshold: float) -> list[Quad]:
-        """The ``quads`` the verifier takes for top faces with more than ``threshold``."""
+    def verified(self, quads: list[Quad], threshold: float) -> tuple[list[Quad], list[Quad]]:
+        """The ``quads`` the verifier takes for top faces with more than ``threshold``, and
+        the others."""
         fresh = [q for q in quads if (q.score, q.center) not in self._odds]
         for quad, odds in zip(fresh, top_odds(self.image, fresh, self.verifier), strict=True):
             self._odds[(quad.score, quad.center)] = float(odds)
-        return [q for q in quads if self._odds[(q.score, q.center)] > threshold]
+        kept = [self._odds[(q.score, q.center)] > threshold for q in quads]
+        return (
+            [q for q, keep in zip(quads, kept, strict=True) if keep],
+            [q for q, keep in zip(quads, kept, strict=True) if not keep],
+        )
+
+
+class Finds(NamedTuple):
+    """What the detector finds in a photo: the top faces, the fainter peaks the lattice may
+    confirm, and the faces (above the threshold) the verifier doubted."""
+
+    faces: list[Quad]
+    faint: list[Quad]
+    doubted: list[Quad]
 
 
 def find_faces(
@@ -181,7 +196,7 @@ def find_faces(
 ) -> list[Quad]:
     """The top faces in ``image`` (BGR), in its pixels, likeliest first (found by the
     shipped model, or another one's file)."""
-    return find_candidates(image, 1.0, settings, model)[0]
+    return find_candidates(image, 1.0, settings, model).faces
 
 
 def find_candidates(
@@ -190,18 +205,16 @@ def find_candidates(
     settings: Settings | None = None,
     model: Path = MODEL_PATH,
     verifier: Path = VERIFIER_PATH,
-) -> tuple[list[Quad], list[Quad]]:
-    """The top faces in ``image`` (as :func:`find_faces`), and the weaker peaks whose heat
-    lies between ``floor`` and the threshold: faces too faint to keep on their own, for the
-    lattice to confirm where the plane expects a face."""
+) -> Finds:
+    """The top faces in ``image`` (as :func:`find_faces`), the weaker peaks whose heat
+    lies between ``floor`` and the threshold (faces too faint to keep on their own, for the
+    lattice to confirm where the plane expects a face), and the faces the verifier doubted."""
     return candidates_in(Views(image, model, verifier), settings or Settings.load(), floor)
 
 
-def candidates_in(
-    views: Views, settings: Settings, floor: float = 1.0
-) -> tuple[list[Quad], list[Quad]]:
-    """The top faces and the fainter peaks (as :func:`find_candidates`) of a photo's
-    ``views``, looked at as ``settings`` say, in photo pixels."""
+def candidates_in(views: Views, settings: Settings, floor: float = 1.0) -> Finds:
+    """What the detector finds (as :func:`find_candidates`) in a photo's ``views``, looked
+    at as ``settings`` say, in photo pixels."""
     side, threshold = settings.input_side, settings.threshold
     look = views.look(side, min(floor, threshold))
     faces, faint = look.split(threshold)
@@ -219,7 +232,8 @@ def candidates_in(
             faces, faint = faces + more, faint + fainter
         faces = distinct(faces)
         faint = distinct(faint, beside=faces)
-    if settings.verify_threshold > 0:
-        faces = views.verified(faces, settings.verify_threshold)
-        faint = views.verified(faint, settings.verify_threshold)
-    return faces, faint
+    if settings.verify_threshold <= 0:
+        return Finds(faces, faint, [])
+    faces, doubted = views.verified(faces, settings.verify_threshold)
+    faint = views.verified(faint, settings.verify_threshold)[0]
+    return Finds(faces, faint, doubted)

@@ -36,8 +36,8 @@ def harvest(sample: Sample, model: Path = MODEL_PATH) -> tuple[np.ndarray, np.nd
     loaded = load_scaled(sample.path, WORKING_SIDE)
     settings = replace(Settings.load(), verify_threshold=0.0)
     floor = LatticeSettings.load().faint_floor
-    faces, faint = find_candidates(loaded.image, floor, settings, model)
-    found = faces + faint
+    finds = find_candidates(loaded.image, floor, settings, model)
+    found = finds.faces + finds.faint
     truth, hidden = sample.quads * loaded.scale, sample.hidden * loaded.scale
     on_hidden = set(match(found, hidden).matched) if len(hidden) else set()
     tops = match(found, truth).matched if len(truth) else {}

@@ -132,7 +132,8 @@ def find(photo: Path, label: dict, floor: float = 1.0) -> Found:
     from cubecam.vision.pipeline import WORKING_SIDE
 
     loaded = load_scaled(photo, WORKING_SIDE)
-    return Found(label, loaded, *find_candidates(loaded.image, floor))
+    finds = find_candidates(loaded.image, floor)
+    return Found(label, loaded, finds.faces, finds.faint)
 
 
 def matched(placed: Placement, found: Found) -> list[int | None]:
