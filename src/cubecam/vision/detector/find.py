@@ -6,7 +6,8 @@ that face's outline. Where the faces found are small there (dice far off in a wi
 none are found, the photo is looked at again at twice the size, where the network sees them as
 it learnt (a face found so where none was needs more heat); where few or none are found (a
 close-up's faces may be bigger than it learnt), it is looked at again shrunk into a grey frame,
-and the faces found there are added.
+and the faces found there are added. Last, the verifier (:mod:`.verify`) looks at each find
+with what lies round it, and those it doubts are set aside.
 
 >>> find_faces(np.full((240, 320, 3), 128, np.uint8))
 []
