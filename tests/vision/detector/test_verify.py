@@ -44,10 +44,11 @@ def test_finds_that_are_no_top_face_are_told_from_the_tops(config):
     assert np.mean(others) <= 0.1, f"kept {np.mean(others):.3f} of {len(others)} others"
 
 
-def test_a_verified_find_keeps_its_place_and_heat():
+def test_the_labelled_tops_are_taken_for_tops_and_an_empty_table_is_not():
     image, label = make_scene("crossword", FRESH_SEED, size=(800, 600), config="classic")
     views = find.Views(image)
     truth = [Quad(corners, 0.9) for corners in corners_of(label["cubes"])]
-    assert views.verified(truth, 0.5) == (truth, [])
     nowhere = Quad(truth[0].corners + 300, 0.8)
-    assert views.verified([nowhere], 0.5) == ([], [nowhere])
+    odds = views.odds([*truth, nowhere])
+    assert (odds[:-1] > 0.5).all() and odds[-1] <= 0.5
+    assert views.odds([nowhere]).tolist() == odds[-1:].tolist()

@@ -170,17 +170,13 @@ class Views:
             self._looks[(*key, heat)] = Look(in_photo, scale)
         return self._looks[(*key, heat)]
 
-    def verified(self, quads: list[Quad], threshold: float) -> tuple[list[Quad], list[Quad]]:
-        """The ``quads`` the verifier takes for top faces with more than ``threshold``, and
-        the others."""
+    def odds(self, quads: list[Quad]) -> np.ndarray:
+        """The verifier's probability that each of ``quads`` is a top face (those not asked
+        before asked in one batch)."""
         fresh = [q for q in quads if (q.score, q.center) not in self._odds]
         for quad, odds in zip(fresh, top_odds(self.image, fresh, self.verifier), strict=True):
             self._odds[(quad.score, quad.center)] = float(odds)
-        kept = [self._odds[(q.score, q.center)] > threshold for q in quads]
-        return (
-            [q for q, keep in zip(quads, kept, strict=True) if keep],
-            [q for q, keep in zip(quads, kept, strict=True) if not keep],
-        )
+        return np.array([self._odds[(q.score, q.center)] for q in quads])
 
 
 class Finds(NamedTuple):
@@ -235,6 +231,10 @@ def candidates_in(views: Views, settings: Settings, floor: float = 1.0) -> Finds
         faint = distinct(faint, beside=faces)
     if settings.verify_threshold <= 0:
         return Finds(faces, faint, [])
-    faces, doubted = views.verified(faces, settings.verify_threshold)
-    faint = views.verified(faint, settings.verify_threshold)[0]
-    return Finds(faces, faint, doubted)
+    top = (views.odds(faces + faint) > settings.verify_threshold).tolist()
+    kept = top[: len(faces)]
+    return Finds(
+        [q for q, keep in zip(faces, kept, strict=True) if keep],
+        [q for q, keep in zip(faint, top[len(faces) :], strict=True) if keep],
+        [q for q, keep in zip(faces, kept, strict=True) if not keep],
+    )
