@@ -69,13 +69,19 @@ def test_several_folders_are_also_tallied_together(tmp_path, capsys):
 
 
 def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen():
-    from cubecam.vision.detector.evaluate import THRESHOLDS, VERIFY_THRESHOLDS, verified
+    from cubecam.vision.detector.evaluate import (
+        THRESHOLDS,
+        VERIFIED_THRESHOLDS,
+        VERIFY_THRESHOLDS,
+        verified,
+    )
     from cubecam.vision.detector.find import Settings
 
     chosen = Settings(512, 0.6, 24.0, 2, (0.5,), 0.7, 0.7)
     tried = verified(chosen)
-    assert len(tried) == len(THRESHOLDS) * len(VERIFY_THRESHOLDS)
     assert tried[0].verify_threshold == 0 and {s.shrink for s in tried} == {(0.5,)}
     assert {(s.threshold, s.verify_threshold) for s in tried} == {
         (t, v) for t in THRESHOLDS for v in VERIFY_THRESHOLDS
-    }
+    } | {(t, v) for t in VERIFIED_THRESHOLDS for v in VERIFY_THRESHOLDS if v > 0}
+    assert len(tried) == len({(s.threshold, s.verify_threshold) for s in tried})
+    assert min(VERIFIED_THRESHOLDS) < min(THRESHOLDS)  # fainter heats only with the verifier

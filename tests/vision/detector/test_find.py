@@ -78,6 +78,20 @@ def test_a_face_filling_the_photo_is_found_with_its_corners():
     assert corner_error(face.corners, photo) < 0.1
 
 
+def test_faces_the_verifier_doubts_count_as_none_found_when_looking_again():
+    # at a heat of 0.1 the close-up's first look shows two faint peaks inside the face and
+    # not the face; doubted, they leave the look empty, so the photo is looked at shrunk
+    image = render_face("K", 400)
+    faint = dataclasses.replace(
+        find.Settings.load(), threshold=0.1, shrink_below=2, shrink=(0.08,), verify_threshold=0.3
+    )
+    unverified = find.find_faces(image, dataclasses.replace(faint, verify_threshold=0))
+    assert len(unverified) == 2 and all(face.side < 150 for face in unverified)
+    (face,) = find.find_faces(image, faint)
+    photo = np.array([[0, 0], [400, 0], [400, 400], [0, 400]], float)
+    assert corner_error(face.corners, photo) < 0.1
+
+
 def test_a_damaged_model_file_is_named(tmp_path):
     broken = tmp_path / "model.onnx"
     broken.write_bytes(b"not a model")

@@ -49,9 +49,11 @@ SHRINK_THRESHOLDS = (0.6, 0.7, 0.8)
 ZOOM_NONE_THRESHOLDS = (0.0, 0.6, 0.7, 0.8)
 """The heat a face needs where none was found and the photo is looked at twice as large
 (0: never)."""
-VERIFY_THRESHOLDS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
+VERIFY_THRESHOLDS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 """The verifier's probability a find needs to be kept (0: never asked), swept with the heat
 threshold once the other settings are chosen (a verifier may let a fainter heat through)."""
+VERIFIED_THRESHOLDS = (0.1, 0.15, 0.2, 0.25)
+"""Heat thresholds tried only with the verifier asked (too faint to keep on the heat alone)."""
 
 
 @dataclass
@@ -206,7 +208,8 @@ def verified(chosen: Settings) -> list[Settings]:
     return [
         replace(chosen, threshold=threshold, verify_threshold=verify)
         for verify in VERIFY_THRESHOLDS
-        for threshold in THRESHOLDS
+        for threshold in (*VERIFIED_THRESHOLDS, *THRESHOLDS)
+        if verify or threshold in THRESHOLDS
     ]
 
 

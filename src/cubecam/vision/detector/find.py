@@ -178,6 +178,16 @@ class Views:
             self._odds[(quad.score, quad.center)] = float(odds)
         return np.array([self._odds[(q.score, q.center)] for q in quads])
 
+    def sift(self, quads: list[Quad], above: float) -> tuple[list[Quad], list[Quad]]:
+        """``quads`` the verifier believes (its probability above ``above``), and those it
+        doubts; every one believed where ``above`` is 0 (the verifier never asked)."""
+        if above <= 0 or not quads:
+            return quads, []
+        top = (self.odds(quads) > above).tolist()
+        return [q for q, t in zip(quads, top, strict=True) if t], [
+            q for q, t in zip(quads, top, strict=True) if not t
+        ]
+
 
 class Finds(NamedTuple):
     """What the detector finds in a photo: the top faces, the fainter peaks the lattice may
@@ -211,30 +221,30 @@ def find_candidates(
 
 def candidates_in(views: Views, settings: Settings, floor: float = 1.0) -> Finds:
     """What the detector finds (as :func:`find_candidates`) in a photo's ``views``, looked
-    at as ``settings`` say, in photo pixels."""
-    side, threshold = settings.input_side, settings.threshold
+    at as ``settings`` say, in photo pixels. The verifier sifts each look's faces before
+    they are counted, so a look of only doubted faces counts as none found (their size
+    still tells whether the cubes are too small to see)."""
+    side, threshold, verify = settings.input_side, settings.threshold, settings.verify_threshold
     look = views.look(side, min(floor, threshold))
-    faces, faint = look.split(threshold)
-    small = faces and np.median([q.side for q in faces]) * look.scale < settings.zoom_below
+    found, faint = look.split(threshold)
+    if verify > 0:
+        views.odds(found + faint)  # asked in one batch: most photos need no other look
+    faces, doubted = views.sift(found, verify)
+    small = found and np.median([q.side for q in found]) * look.scale < settings.zoom_below
     unseen = not faces and settings.zoom_none_threshold > 0
     if (small or unseen) and max(views.image.shape[:2]) > side:
         heat = threshold if small else max(threshold, settings.zoom_none_threshold)
-        more, fainter = views.look(2 * side, min(floor, heat)).split(heat)
+        found, fainter = views.look(2 * side, min(floor, heat)).split(heat)
+        more, more_doubted = views.sift(found, verify)
         if small or more:
-            faces, faint = more, fainter
+            faces, faint, doubted = more, fainter, more_doubted
     if len(faces) < settings.shrink_below:
         heat = max(threshold, settings.shrink_threshold)
         for share in settings.shrink:
-            more, fainter = views.look(side, min(floor, heat), share).split(heat)
-            faces, faint = faces + more, faint + fainter
+            found, fainter = views.look(side, min(floor, heat), share).split(heat)
+            more, more_doubted = views.sift(found, verify)
+            faces, faint, doubted = faces + more, faint + fainter, doubted + more_doubted
         faces = distinct(faces)
         faint = distinct(faint, beside=faces)
-    if settings.verify_threshold <= 0:
-        return Finds(faces, faint, [])
-    top = (views.odds(faces + faint) > settings.verify_threshold).tolist()
-    kept = top[: len(faces)]
-    return Finds(
-        [q for q, keep in zip(faces, kept, strict=True) if keep],
-        [q for q, keep in zip(faint, top[len(faces) :], strict=True) if keep],
-        [q for q, keep in zip(faces, kept, strict=True) if not keep],
-    )
+        doubted = distinct(doubted, beside=faces)
+    return Finds(faces, views.sift(faint, verify)[0], doubted)
