@@ -52,8 +52,9 @@ ZOOM_NONE_THRESHOLDS = (0.0, 0.6, 0.7, 0.8)
 VERIFY_THRESHOLDS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 """The verifier's probability a find needs to be kept (0: never asked), swept with the heat
 threshold once the other settings are chosen (a verifier may let a fainter heat through)."""
-VERIFIED_THRESHOLDS = (0.1, 0.15, 0.2, 0.25)
-"""Heat thresholds tried only with the verifier asked (too faint to keep on the heat alone)."""
+VERIFIED_THRESHOLDS = (0.2, 0.25)
+"""Heat thresholds tried only with the verifier asked (too faint to keep on the heat alone);
+none below the lattice's faint floor (0.2), where peaks of mere grain crowd in by the hundred."""
 
 
 @dataclass
