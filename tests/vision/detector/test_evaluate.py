@@ -76,6 +76,7 @@ def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen(
         verified,
     )
     from cubecam.vision.detector.find import Settings
+    from cubecam.vision.lattice import Settings as LatticeSettings
 
     chosen = Settings(512, 0.6, 24.0, 2, (0.5,), 0.7, 0.7)
     tried = verified(chosen)
@@ -85,3 +86,4 @@ def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen(
     } | {(t, v) for t in VERIFIED_THRESHOLDS for v in VERIFY_THRESHOLDS if v > 0}
     assert len(tried) == len({(s.threshold, s.verify_threshold) for s in tried})
     assert min(VERIFIED_THRESHOLDS) < min(THRESHOLDS)  # fainter heats only with the verifier
+    assert min(VERIFIED_THRESHOLDS) >= LatticeSettings.load().faint_floor  # never mere grain

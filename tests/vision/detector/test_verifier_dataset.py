@@ -4,7 +4,6 @@ import numpy as np
 
 from cubecam.synth.dataset import write_set
 from cubecam.vision.detector.dataset import read_folder
-from cubecam.vision.detector.find import Settings
 from cubecam.vision.detector.patches import PATCH
 from cubecam.vision.detector.verifier_dataset import harvest, main
 from cubecam.vision.lattice import Settings as LatticeSettings
@@ -13,7 +12,7 @@ from cubecam.vision.lattice import Settings as LatticeSettings
 def test_finds_on_labelled_tops_are_marked_tops_and_the_rest_not(tmp_path):
     write_set("crossword", 2, 880003, tmp_path, size=(640, 480), config="tilt-20-55")
     marked = labelled = 0
-    floor = min(LatticeSettings.load().faint_floor, Settings.load().threshold)
+    floor = LatticeSettings.load().faint_floor
     for sample in read_folder(tmp_path):
         patches, tops, heat = harvest(sample)
         assert patches.shape == (len(tops), PATCH, PATCH, 3) and heat.shape == tops.shape
