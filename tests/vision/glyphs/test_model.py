@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
+from cubecam.synth.fonts import scene_fonts
 from cubecam.vision.glyphs.classes import CLASSES, TURNS
-from cubecam.vision.glyphs.dataset import real_crops, realdata_root, rendered_crops
+from cubecam.vision.glyphs.dataset import real_crops, realdata_root, render_crop, rendered_crops
 from cubecam.vision.glyphs.network import MODEL_PATH, shipped_network
 from cubecam.vision.glyphs.read import read_glyphs
 
@@ -28,6 +29,15 @@ def test_fresh_rendered_faces_are_read():
     turn_read = p[np.arange(len(images)), labels].argmax(axis=1)
     sure = p[np.arange(len(images)), labels].max(axis=1) > 0.9
     assert (turn_read[sure] == turns[sure]).mean() >= 0.95
+
+
+def test_rings_and_dots_are_told_apart_on_fresh_renders():
+    rng = np.random.default_rng(880_010)
+    fonts = scene_fonts()
+    symbols = ["A", "Å", "Ä", "O", "Ö"] * 60
+    images = np.stack([render_crop(s, int(rng.integers(0, TURNS)), rng, fonts) for s in symbols])
+    read = [CLASSES[i] for i in probabilities(images).max(axis=2).argmax(axis=1)]
+    assert np.mean([r == s for r, s in zip(read, symbols, strict=True)]) >= 0.98
 
 
 def test_read_glyphs_turns_with_the_patch():
