@@ -3,7 +3,7 @@
 import cv2
 import numpy as np
 
-from cubecam.vision.detector.augment import camera_turn, training_view
+from cubecam.vision.detector.augment import _moved, camera_turn, training_view
 
 
 def _squares() -> tuple[np.ndarray, np.ndarray]:
@@ -22,7 +22,8 @@ def test_each_moved_face_lies_on_its_pixels_in_the_view():
     image, quads = _squares()
     inside = []
     for seed in range(60):
-        view, moved, _ = training_view(image, quads, np.random.default_rng(seed), size=192)
+        view, moved, _, kept = training_view(image, quads, np.random.default_rng(seed), size=192)
+        assert len(kept) == len(moved) == len(set(kept.tolist()))
         grey = view.mean(axis=2)
         for quad in moved:
             x, y = np.round(quad.mean(axis=0)).astype(int)
@@ -40,3 +41,13 @@ def test_a_turned_camera_keeps_the_centre_and_slants_a_square():
     top, bottom = np.linalg.norm(seen[1] - seen[0]), np.linalg.norm(seen[2] - seen[3])
     assert abs(top - bottom) > 1.0  # a turn about the horizontal axis: one edge nearer
     assert np.allclose(camera_turn(200, 1.0, 0.0), np.eye(3))
+
+
+def test_the_faces_kept_in_a_view_are_named_by_their_place_in_the_photo():
+    _, quads = _squares()
+    shift = np.array([[1, 0, -100], [0, 1, -150], [0, 0, 1]], float)
+    moved, kept = _moved(quads, shift, 192)
+    centres = quads.mean(axis=1) - [100, 150]
+    inside = np.flatnonzero(((centres >= 0) & (centres < 192)).all(axis=1))
+    assert kept.tolist() == inside.tolist() and len(inside) > 0
+    assert np.allclose(moved.mean(axis=1), centres[kept])

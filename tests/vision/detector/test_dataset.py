@@ -49,6 +49,15 @@ def test_rendered_labels_are_read_with_every_cube(tmp_path):
     assert sample.image().shape == image.shape
 
 
+def test_a_rendered_photos_blank_faces_are_known(tmp_path):
+    image, label = make_scene("crossword", seed=880011, size=(480, 360), config="blank-faces")
+    write_labelled(tmp_path, "blanks", image, label)
+    (sample,) = read_folder(tmp_path)
+    seen = [cube for cube in label["cubes"] if cube.get("visible", 1.0) >= 0.5]
+    assert sample.is_blank().tolist() == [cube["symbol"] == "BLANK" for cube in seen]
+    assert sample.is_blank().any()
+
+
 def test_real_photos_are_split_by_name(tmp_path):
     names = [f"photo-{i}.jpg" for i in range(200)]
     held = [n for n in names if in_test_split(tmp_path / n)]

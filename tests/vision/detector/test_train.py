@@ -35,6 +35,24 @@ def test_the_network_started_from_the_shipped_model_computes_what_it_does() -> N
     assert np.abs(shape.numpy() - want["shape"]).max() < 1e-3
 
 
+def test_a_blank_faces_emphasis_counts_only_its_centre() -> None:
+    from cubecam.vision.detector.dataset import emphasis_map, encode_targets
+    from cubecam.vision.detector.train import focal_loss
+
+    quads = np.array(
+        [[[8, 8], [40, 8], [40, 40], [8, 40]], [[60, 20], [92, 20], [92, 52], [60, 52]]]
+    )
+    heat, _, _ = encode_targets(quads.astype(float), (64, 128))
+    logits = torch.zeros(1, *heat.shape)
+    target = torch.from_numpy(heat)[None]
+    plain = focal_loss(logits, target)
+    once = torch.from_numpy(emphasis_map(quads, np.array([1.0, 1.0]), (64, 128)))[None]
+    assert torch.isclose(focal_loss(logits, target, once), plain)
+    thrice = torch.from_numpy(emphasis_map(quads, np.array([3.0, 1.0]), (64, 128)))[None]
+    assert (thrice > 1).sum() == 1
+    assert focal_loss(logits, target, thrice) > plain
+
+
 def test_a_short_bfloat16_run_is_exported_as_the_network_it_trained(tmp_path) -> None:
     from cubecam.synth.dataset import write_set
     from cubecam.vision.detector.dataset import read_folder

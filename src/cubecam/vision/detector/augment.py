@@ -4,17 +4,29 @@ a little and re-lit at random, the faces' corners moved with the pixels.
 >>> rng = np.random.default_rng(0)
 >>> image = np.full((300, 400, 3), 90, np.uint8)
 >>> quads = np.array([[[100, 100], [140, 100], [140, 140], [100, 140]]], float)
->>> view, moved, hidden = training_view(image, quads, rng, size=128)
->>> view.shape, moved.shape[1:], len(hidden)
-((128, 128, 3), (4, 2), 0)
+>>> view, moved, hidden, kept = training_view(image, quads, rng, size=128)
+>>> view.shape, moved.shape[1:], len(hidden), kept.tolist()
+((128, 128, 3), (4, 2), 0, [0])
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from cubecam.vision.quad import order_corners
+
+
+class TrainingView(NamedTuple):
+    """A view, the faces in it (moved), the hidden faces in it, and which of the photo's
+    faces (their indices) are the ones in it."""
+
+    image: np.ndarray
+    quads: np.ndarray
+    hidden: np.ndarray
+    kept: np.ndarray
 
 
 def training_view(
@@ -24,7 +36,7 @@ def training_view(
     *,
     size: int = 384,
     hidden: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> TrainingView:
     """A ``size`` × ``size`` view of ``image``, the faces ``quads`` that stay in it, and the
     ``hidden`` faces that do, moved into the view."""
     height, width = image.shape[:2]
@@ -56,7 +68,8 @@ def training_view(
         image, matrix, (size, size), flags=cv2.INTER_LINEAR, borderValue=fill
     )
     hidden = np.zeros((0, 4, 2)) if hidden is None else hidden
-    return relight(view, rng), _moved(quads, matrix, size), _moved(hidden, matrix, size)
+    moved, kept = _moved(quads, matrix, size)
+    return TrainingView(relight(view, rng), moved, _moved(hidden, matrix, size)[0], kept)
 
 
 TILTED = 0.4
@@ -87,11 +100,11 @@ def camera_turn(size: int, axis: float, angle: float) -> np.ndarray:
     return h / h[2, 2]
 
 
-def _moved(quads: np.ndarray, matrix: np.ndarray, size: int) -> np.ndarray:
+def _moved(quads: np.ndarray, matrix: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     """The faces whose centre ``matrix`` (3 × 3) moves into the view, moved (a face that
-    would pass behind the turned camera is left out)."""
-    moved = []
-    for quad in quads:
+    would pass behind the turned camera is left out), and their indices in ``quads``."""
+    moved, kept = [], []
+    for index, quad in enumerate(quads):
         points = np.c_[quad, np.ones(len(quad))] @ matrix.T
         if (points[:, 2] <= 1e-6).any():
             continue
@@ -99,7 +112,8 @@ def _moved(quads: np.ndarray, matrix: np.ndarray, size: int) -> np.ndarray:
         centre = corners.mean(axis=0)
         if (centre >= 0).all() and (centre < size).all():
             moved.append(order_corners(corners))
-    return np.array(moved, float).reshape(-1, 4, 2)
+            kept.append(index)
+    return np.array(moved, float).reshape(-1, 4, 2), np.array(kept, int)
 
 
 def relight(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:

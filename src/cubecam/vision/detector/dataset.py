@@ -43,12 +43,17 @@ behind a rim) is neither to be found nor wrong to find."""
 
 @dataclass(frozen=True)
 class Sample:
-    """One labelled photo: where it is, its top faces' corners in its pixels, and those of
-    faces mostly hidden."""
+    """One labelled photo: where it is, its top faces' corners in its pixels, those of
+    faces mostly hidden, and which top faces are blank (none where not given)."""
 
     path: Path
     quads: np.ndarray
     hidden: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 2)))
+    blank: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
+
+    def is_blank(self) -> np.ndarray:
+        """Whether each of ``quads`` is a blank face."""
+        return self.blank if len(self.blank) == len(self.quads) else np.zeros(len(self.quads), bool)
 
     def image(self) -> np.ndarray:
         image = cv2.imread(str(self.path), cv2.IMREAD_COLOR)
@@ -84,11 +89,16 @@ def read_folder(folder: Path, *, split: str | None = None) -> Iterator[Sample]:
     ``"train"`` or ``"test"`` keeps one part of a real folder, ``None`` all of it."""
     for image, label in labelled_photos(folder):
         hidden: list[np.ndarray] = []
+        blank: list[bool] = []
         if "cubes" in label and all("corners" in cube for cube in label["cubes"]):
             quads = []
             for cube in label["cubes"]:
                 corners = order_corners(np.array(cube["corners"], float))
-                (quads if cube.get("visible", 1.0) >= SEEN else hidden).append(corners)
+                if cube.get("visible", 1.0) >= SEEN:
+                    quads.append(corners)
+                    blank.append(cube.get("symbol") == "BLANK")
+                else:
+                    hidden.append(corners)
         elif "tiles" in label:
             if split is not None and in_test_split(image) != (split == "test"):
                 continue
@@ -99,7 +109,26 @@ def read_folder(folder: Path, *, split: str | None = None) -> Iterator[Sample]:
             image,
             np.array(quads, float).reshape(-1, 4, 2),
             np.array(hidden, float).reshape(-1, 4, 2),
+            np.array(blank, bool),
         )
+
+
+def emphasis_map(quads: np.ndarray, weights: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """How much each cell's heat counts where it is a face's centre (1 × H × W at the
+    network's stride): ``weights`` at the centres of ``quads``, 1 elsewhere.
+
+    >>> quads = np.array([[[8, 8], [24, 8], [24, 24], [8, 24]]], float)
+    >>> emphasis_map(quads, np.array([3.0]), (32, 32))[0, 4, 4]
+    np.float32(3.0)
+    """
+    height, width = size[0] // STRIDE, size[1] // STRIDE
+    emphasis = np.ones((1, height, width), np.float32)
+    for quad, weight in zip(quads, weights, strict=True):
+        cx, cy = quad.mean(axis=0)
+        y = int(np.clip(cy // STRIDE, 0, height - 1))
+        x = int(np.clip(cx // STRIDE, 0, width - 1))
+        emphasis[0, y, x] = max(emphasis[0, y, x], weight)
+    return emphasis
 
 
 def samples_under(folders: list[Path], real: Path | None = None) -> list[Sample]:

@@ -26,7 +26,13 @@ from torch import nn
 from torch.utils.data import DataLoader, Dataset
 
 from cubecam.vision.detector.augment import training_view
-from cubecam.vision.detector.dataset import SHAPE, Sample, encode_targets, samples_under
+from cubecam.vision.detector.dataset import (
+    SHAPE,
+    Sample,
+    emphasis_map,
+    encode_targets,
+    samples_under,
+)
 from cubecam.vision.labels import labelled_folder
 
 WIDTHS = (12, 24, 48, 64, 96)
@@ -83,10 +89,14 @@ class Net(nn.Module):
 
 
 class Views(Dataset):
-    """Random training views of the samples, with their targets."""
+    """Random training views of the samples, with their targets; a blank face's centre
+    counts ``blank_weight`` times in the heat's loss."""
 
-    def __init__(self, samples: list[Sample], size: int, length: int, seed: int) -> None:
+    def __init__(
+        self, samples: list[Sample], size: int, length: int, seed: int, blank_weight: float = 1.0
+    ) -> None:
         self.samples, self.size, self.length, self.seed = samples, size, length, seed
+        self.blank_weight = blank_weight
 
     def __len__(self) -> int:
         return self.length
@@ -94,20 +104,28 @@ class Views(Dataset):
     def __getitem__(self, index: int):
         rng = np.random.default_rng([self.seed, index])
         sample = self.samples[int(rng.integers(len(self.samples)))]
-        view, quads, hidden = training_view(
+        view, quads, hidden, kept = training_view(
             sample.image(), sample.quads, rng, size=self.size, hidden=sample.hidden
         )
-        heat, offsets, weight = encode_targets(quads, (self.size, self.size), hidden)
+        size = (self.size, self.size)
+        heat, offsets, weight = encode_targets(quads, size, hidden)
+        emphasis = emphasis_map(
+            quads, np.where(sample.is_blank()[kept], self.blank_weight, 1), size
+        )
         image = torch.from_numpy(view[..., ::-1].transpose(2, 0, 1).copy()).float() / 255.0
-        return image, torch.from_numpy(heat), torch.from_numpy(offsets), torch.from_numpy(weight)
+        targets = (heat, offsets, weight, emphasis)
+        return image, *(torch.from_numpy(target) for target in targets)
 
 
-def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
-    """CenterNet's penalty-reduced focal loss, per face."""
+def focal_loss(
+    logits: torch.Tensor, target: torch.Tensor, emphasis: torch.Tensor | None = None
+) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss, per face; a face's centre counts ``emphasis``
+    times (its cell's value; once where not given)."""
     p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
     positive = target.eq(1).float()
     counted = target.ge(0).float()  # -1: near a hidden face, neither right nor wrong
-    pos = -torch.log(p) * (1 - p) ** 2 * positive
+    pos = -torch.log(p) * (1 - p) ** 2 * positive * (1.0 if emphasis is None else emphasis)
     neg = -torch.log(1 - p) * p**2 * (1 - target) ** 4 * (1 - positive) * counted
     return (pos.sum() + neg.sum()) / positive.sum().clamp(min=1.0)
 
@@ -137,15 +155,17 @@ def train(
     checkpoint: Path | None = None,
     lr: float = 3e-3,
     bf16: bool = False,
+    blank_weight: float = 1.0,
 ) -> Net:
     """``steps`` steps of AdamW (peak rate ``lr``) on random views of ``samples``, from
     ``init``'s weights if given (a checkpoint, or an ONNX model :func:`export` wrote), saving
     the weights to ``checkpoint`` every 500 steps and at the end; with ``bf16`` the network
-    computes in bfloat16 (the weights and the losses stay float32)."""
+    computes in bfloat16 (the weights and the losses stay float32); a blank face's centre
+    counts ``blank_weight`` times in the heat's loss."""
     torch.manual_seed(seed)
     net = Net()
     loader = DataLoader(
-        Views(samples, size, steps * batch, seed),
+        Views(samples, size, steps * batch, seed, blank_weight),
         batch_size=batch,
         num_workers=workers,
         persistent_workers=workers > 0,
@@ -160,10 +180,10 @@ def train(
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
     start = time.time()
     net.train()
-    for step, (images, heat, offsets, weight) in enumerate(loader):
+    for step, (images, heat, offsets, weight, emphasis) in enumerate(loader):
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
             heat_logits, shapes = net(images.contiguous(memory_format=torch.channels_last))
-        loss_heat = focal_loss(heat_logits.float(), heat)
+        loss_heat = focal_loss(heat_logits.float(), heat, emphasis)
         loss_shape = shape_loss(shapes.float(), offsets, weight)
         loss = loss_heat + loss_shape
         optimiser.zero_grad()
@@ -290,6 +310,12 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="compute in bfloat16 (twice as fast on a CPU with AVX-512 BF16)",
     )
+    parser.add_argument(
+        "--blank-weight",
+        type=float,
+        default=1.0,
+        help="times a blank face's centre counts in the heat's loss (blanks show no glyph)",
+    )
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
@@ -310,6 +336,7 @@ def main(argv: list[str] | None = None) -> None:
         checkpoint=args.checkpoint,
         lr=args.lr,
         bf16=args.bf16,
+        blank_weight=args.blank_weight,
     )
     export(net, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
