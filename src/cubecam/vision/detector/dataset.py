@@ -52,8 +52,8 @@ class Sample:
     blank: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
 
     def is_blank(self) -> np.ndarray:
-        """Whether each of ``quads`` is a blank face."""
-        return self.blank if len(self.blank) == len(self.quads) else np.zeros(len(self.quads), bool)
+        """Whether each of ``quads`` is a blank face (none, where the labels do not say)."""
+        return self.blank if len(self.blank) else np.zeros(len(self.quads), bool)
 
     def image(self) -> np.ndarray:
         image = cv2.imread(str(self.path), cv2.IMREAD_COLOR)
