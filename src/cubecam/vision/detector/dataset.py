@@ -124,11 +124,15 @@ def emphasis_map(quads: np.ndarray, weights: np.ndarray, size: tuple[int, int]) 
     height, width = size[0] // STRIDE, size[1] // STRIDE
     emphasis = np.ones((1, height, width), np.float32)
     for quad, weight in zip(quads, weights, strict=True):
-        cx, cy = quad.mean(axis=0)
-        y = int(np.clip(cy // STRIDE, 0, height - 1))
-        x = int(np.clip(cx // STRIDE, 0, width - 1))
+        y, x = _centre_cell(quad, height, width)
         emphasis[0, y, x] = max(emphasis[0, y, x], weight)
     return emphasis
+
+
+def _centre_cell(quad: np.ndarray, height: int, width: int) -> tuple[int, int]:
+    """The cell (row, column) at the network's stride that holds ``quad``'s centre."""
+    cx, cy = quad.mean(axis=0)
+    return int(np.clip(cy // STRIDE, 0, height - 1)), int(np.clip(cx // STRIDE, 0, width - 1))
 
 
 def samples_under(folders: list[Path], real: Path | None = None) -> list[Sample]:
@@ -197,8 +201,7 @@ def encode_targets(
         side = Quad(quad).side
         sigma = max(0.6, side / STRIDE / 6.0)
         near = np.exp(-((cell_x - cx) ** 2 + (cell_y - cy) ** 2) / (2 * (sigma * STRIDE) ** 2))
-        peak = (int(np.clip(cy // STRIDE, 0, height - 1)), int(np.clip(cx // STRIDE, 0, width - 1)))
-        near[peak] = 1.0
+        near[_centre_cell(quad, height, width)] = 1.0
         heat[0] = np.maximum(heat[0], near)
         claim = near > 0.5
         turn = face_turn(quad)
