@@ -87,3 +87,21 @@ def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen(
     assert len(tried) == len({(s.threshold, s.verify_threshold) for s in tried})
     assert min(VERIFIED_THRESHOLDS) < min(THRESHOLDS)  # fainter heats only with the verifier
     assert min(VERIFIED_THRESHOLDS) >= LatticeSettings.load().faint_floor  # never mere grain
+
+
+def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshold():
+    from cubecam.vision.detector.evaluate import SURE_HEATS, SURE_VERIFY, sured
+    from cubecam.vision.detector.find import Settings
+    from cubecam.vision.lattice import Settings as LatticeSettings
+
+    chosen = Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7, verify_threshold=0.4)
+    tried = sured(chosen)
+    assert tried[0] == chosen  # the simplest of equals: no fainter heat kept
+    assert {(s.sure_heat, s.sure_verify) for s in tried[1:]} == {
+        (h, v) for h in SURE_HEATS if h < 0.3 for v in SURE_VERIFY
+    }
+    assert all(s.threshold == 0.3 and s.verify_threshold == 0.4 for s in tried)
+    assert min(SURE_HEATS) >= LatticeSettings.load().faint_floor
+    assert sured(Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)) == [
+        Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)
+    ]  # never without the verifier

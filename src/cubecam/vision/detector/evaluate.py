@@ -7,7 +7,8 @@ error is the mean distance of its corners from the label's, in face sides::
     python -m cubecam.vision.detector.evaluate val/crossword val/tray --choose
 
 ``--choose`` sweeps the heat threshold, the zoom (where faces are small, or none are found)
-and the shrink rule over the folders, then the heat threshold with the verifier's, and
+and the shrink rule over the folders, then the heat threshold with the verifier's, then
+the fainter heat a peak the verifier is sure of may have (:class:`~.find.Settings`), and
 writes into ``detector.toml`` the settings with the best F1 score (a face missed and a face
 made up each break a layout alike) of those that are wrong on the fewest whole photos: a
 face found on a photo of no cube, or none on a photo of one cube (a close-up of a single
@@ -55,6 +56,10 @@ threshold once the other settings are chosen (a verifier may let a fainter heat 
 VERIFIED_THRESHOLDS = (0.2, 0.25)
 """Heat thresholds tried only with the verifier asked (too faint to keep on the heat alone);
 none below the lattice's faint floor (0.2), where peaks of mere grain crowd in by the hundred."""
+SURE_HEATS = (0.2, 0.25, 0.3, 0.35, 0.4)
+SURE_VERIFY = (0.8, 0.9, 0.95, 0.98, 0.99)
+"""A fainter peak's heat, and the verifier's probability that keeps it all the same, swept
+last (none below the lattice's faint floor either)."""
 
 
 @dataclass
@@ -214,6 +219,17 @@ def verified(chosen: Settings) -> list[Settings]:
     ]
 
 
+def sured(chosen: Settings) -> list[Settings]:
+    """The settings :func:`choose_settings` tries at the end: ``chosen`` as it is, then with
+    each fainter heat the verifier may keep a peak from, at each probability it needs."""
+    return [chosen] + [
+        replace(chosen, sure_heat=heat, sure_verify=sure)
+        for heat in SURE_HEATS
+        if heat < chosen.threshold and chosen.verify_threshold > 0
+        for sure in SURE_VERIFY
+    ]
+
+
 def choose_settings(
     samples: list[Sample],
     base: Settings,
@@ -221,10 +237,11 @@ def choose_settings(
     verifier: Path = VERIFIER_PATH,
 ) -> Settings:
     """The settings with the best F1 score on ``samples`` (the balance of faces found and
-    precision), of :func:`candidates` unverified and then of the best's :func:`verified`,
-    among those wrong on the fewest whole photos (a face found on a photo of no cube, or
-    none on a photo of one: a whole wrong answer either way); the simplest of equals. Prints
-    the ``base`` settings' figure, the best never shrinking and the best eight of each."""
+    precision), of :func:`candidates` unverified, then of the best's :func:`verified` and
+    last of the best's :func:`sured`, among those wrong on the fewest whole photos (a face
+    found on a photo of no cube, or none on a photo of one: a whole wrong answer either
+    way); the simplest of equals. Prints the ``base`` settings' figure, the best never
+    shrinking and the best eight of each."""
     tried = candidates(base)
     tallies = evaluate_each(samples, [*tried, base], model, verifier)
     print(f"as set now: {describe(base)}: {tallies[-1]}, F1 {tallies[-1].f1:.4f}")
@@ -232,11 +249,12 @@ def choose_settings(
     plain = next(i for i in ranked if not tried[i].shrink)
     for i in [plain, *ranked[:8]]:
         print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
-    tried = verified(tried[ranked[0]])
-    tallies = evaluate_each(samples, tried, model, verifier)
-    ranked = _ranked(tallies)
-    for i in ranked[:8]:
-        print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
+    for stage in (verified, sured):
+        tried = stage(tried[ranked[0]])
+        tallies = evaluate_each(samples, tried, model, verifier)
+        ranked = _ranked(tallies)
+        for i in ranked[:8]:
+            print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
     return tried[ranked[0]]
 
 
@@ -254,6 +272,11 @@ def describe(settings: Settings) -> str:
         f"shrunk to {shrink} below {settings.shrink_below} faces, "
         f"there heat {max(settings.threshold, settings.shrink_threshold):.2f}"
         + (f", verified above {verify:g}" if verify else "")
+        + (
+            f", heat above {settings.sure_heat:.2f} verified above {settings.sure_verify:g}"
+            if settings.sure_heat
+            else ""
+        )
     )
 
 

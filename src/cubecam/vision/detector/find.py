@@ -46,7 +46,10 @@ class Settings:
     face found there needs (where the shrunk photo's own edges can pass for a face's); and the
     heat a face needs in a photo where none is found, looked at again twice as large (cubes
     too small to see at the input side; 0: never); and the verifier's probability that a
-    find is a top face (:mod:`.verify`) that it needs to be kept (0: never asked)."""
+    find is a top face (:mod:`.verify`) that it needs to be kept (0: never asked); and a
+    fainter peak's heat above ``sure_heat`` is kept all the same where the verifier is more
+    sure than ``sure_verify`` that it is a top face (a blurred or blank face the network
+    barely sees, that the verifier, seeing what lies round it, knows; 0: never)."""
 
     input_side: int
     threshold: float
@@ -56,6 +59,8 @@ class Settings:
     shrink_threshold: float = 0.0
     zoom_none_threshold: float = 0.0
     verify_threshold: float = 0.0
+    sure_heat: float = 0.0
+    sure_verify: float = 1.0
 
     @classmethod
     def load(cls, path: Path = SETTINGS_PATH) -> Settings:
@@ -70,6 +75,8 @@ class Settings:
             float(data.get("shrink_threshold", 0)),
             float(data.get("zoom_none_threshold", 0)),
             float(data.get("verify_threshold", 0)),
+            float(data.get("sure_heat", 0)),
+            float(data.get("sure_verify", 1)),
         )
 
 
@@ -223,28 +230,44 @@ def candidates_in(views: Views, settings: Settings, floor: float = 1.0) -> Finds
     """What the detector finds (as :func:`find_candidates`) in a photo's ``views``, looked
     at as ``settings`` say, in photo pixels. The verifier sifts each look's faces before
     they are counted, so a look of only doubted faces counts as none found (their size
-    still tells whether the cubes are too small to see)."""
+    still tells whether the cubes are too small to see). Fainter peaks the verifier is sure
+    of are kept from the look at the input side, or at twice it where the faces are small,
+    never from a look that guards against mere grain (none found) or a frame's edges."""
     side, threshold, verify = settings.input_side, settings.threshold, settings.verify_threshold
-    look = views.look(side, min(floor, threshold))
-    found, faint = look.split(threshold)
+    sure = settings.sure_heat or 1.0
+    look = views.look(side, min(floor, threshold, sure))
+    found = look.split(threshold)[0]
     if verify > 0:
-        views.odds(found + faint)  # asked in one batch: most photos need no other look
-    faces, doubted = views.sift(found, verify)
+        views.odds(look.peaks)  # asked in one batch: most photos need no other look
+    faces, faint, doubted = _sifted(views, look, threshold, floor, settings, sure)
     small = found and np.median([q.side for q in found]) * look.scale < settings.zoom_below
     unseen = not faces and settings.zoom_none_threshold > 0
     if (small or unseen) and max(views.image.shape[:2]) > side:
         heat = threshold if small else max(threshold, settings.zoom_none_threshold)
-        found, fainter = views.look(2 * side, min(floor, heat)).split(heat)
-        more, more_doubted = views.sift(found, verify)
-        if small or more:
-            faces, faint, doubted = more, fainter, more_doubted
+        sure_there = sure if small else 1.0
+        zoomed = views.look(2 * side, min(floor, heat, sure_there))
+        more = _sifted(views, zoomed, heat, floor, settings, sure_there)
+        if small or more.faces:
+            faces, faint, doubted = more
     if len(faces) < settings.shrink_below:
         heat = max(threshold, settings.shrink_threshold)
         for share in settings.shrink:
-            found, fainter = views.look(side, min(floor, heat), share).split(heat)
-            more, more_doubted = views.sift(found, verify)
-            faces, faint, doubted = faces + more, faint + fainter, doubted + more_doubted
+            shrunk = views.look(side, min(floor, heat), share)
+            more = _sifted(views, shrunk, heat, floor, settings, 1.0)
+            faces, faint, doubted = faces + more.faces, faint + more.faint, doubted + more.doubted
         faces = distinct(faces)
         faint = distinct(faint, beside=faces)
         doubted = distinct(doubted, beside=faces)
     return Finds(faces, views.sift(faint, verify)[0], doubted)
+
+
+def _sifted(
+    views: Views, look: Look, heat: float, floor: float, settings: Settings, sure: float
+) -> Finds:
+    """A look's peaks above ``heat`` the verifier believes with those above ``sure`` it is
+    sure of, its other peaks above ``floor``, and those above ``heat`` it doubted."""
+    found, fainter = look.split(heat)
+    faces, doubted = views.sift(found, settings.verify_threshold)
+    kept = views.sift([q for q in fainter if q.score > sure], settings.sure_verify)[0]
+    faint = [q for q in fainter if q.score > floor and not any(q is k for k in kept)]
+    return Finds(faces + kept, faint, doubted)

@@ -31,10 +31,10 @@ from cubecam.vision.pipeline import WORKING_SIDE
 
 
 def harvest(sample: Sample, model: Path = MODEL_PATH) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One photo's finds by the detector ``model``: their patches, whether each is a top
-    face, and its heat."""
+    """One photo's finds by the detector ``model``, none verified: their patches, whether
+    each is a top face, and its heat."""
     loaded = load_scaled(sample.path, WORKING_SIDE)
-    settings = replace(Settings.load(), verify_threshold=0.0)
+    settings = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0)
     floor = LatticeSettings.load().faint_floor
     finds = find_candidates(loaded.image, floor, settings, model)
     found = finds.faces + finds.faint
