@@ -21,6 +21,7 @@ from cubecam.errors import InputError
 from cubecam.layout import LayoutKind, Square
 from cubecam.reading import CubeReading, Probabilities, Reading, likeliest
 from cubecam.vision.crop.cut import cut_views
+from cubecam.vision.detector.find import Settings as DetectorSettings
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_views
@@ -121,7 +122,8 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
     loaded, name = _loaded(source)
     settings = Settings.load()
     found = find_candidates(loaded.image, settings.faint_floor)
-    placed = place_faces(found.faces, found.faint, settings, loaded.image.shape[1::-1])
+    weak = DetectorSettings.load().threshold
+    placed = place_faces(found.faces, found.faint, settings, loaded.image.shape[1::-1], weak)
     if not placed.faces:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"

@@ -233,3 +233,19 @@ def test_a_faint_blank_that_ends_a_word_at_a_slant_is_taken_beside_it_only():
     placed = place_faces(word, faint, beside, (1000, 750))
     assert len(placed.faces) == 5 and placed.faces[-1] is faint[0]
     assert sorted(placed.lattice.cells)[-1][1] - sorted(placed.lattice.cells)[0][1] == 4
+
+
+def test_a_weak_find_beside_a_tray_does_not_widen_it():
+    # a 4 × 4 tray on a game board, and a board square beside it that only the verifier
+    # vouched for (heat 0.3, below the detector's threshold)
+    cells = [(r, c) for r in range(4) for c in range(4)] + [(1, 4)]
+    quads = photographed([(c * 1.15, -r * 1.15, 0.0) for r, c in cells], 30.0, 10.0, 0.01, 8)
+    quads = [*quads[:-1], Quad(quads[-1].corners, score=0.3)]
+    settings = Settings(2.0, 0.3, 0.2, 2.0)
+    plain = place_faces(quads, (), settings, (1000, 750))
+    weighed = place_faces(quads, (), settings, (1000, 750), weak_below=0.45)
+    assert plain.lattice.cells == weighed.lattice.cells and None not in plain.lattice.cells
+    assert weighed.lattice.guessed == {len(cells) - 1} and not plain.lattice.guessed
+    assert plain.lattice.best_tray((4, 5, 6))[0] == 5
+    n, squares = weighed.lattice.best_tray((4, 5, 6))
+    assert n == 4 and squares[-1] is None and None not in squares[:-1]

@@ -32,6 +32,7 @@ from cubecam.errors import InputError
 from cubecam.layout import Square, canonical_symbol
 from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.crop.evaluate import allowed_symbols
+from cubecam.vision.detector.find import Settings as DetectorSettings
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_views
@@ -93,7 +94,8 @@ class Found:
         """The faces the lattice stage keeps with ``settings``, a tray's empty squares
         filled (see :meth:`~cubecam.vision.lattice.fit.Lattice.filled`)."""
         size = self.loaded.image.shape[1::-1]
-        placed = place_faces(self.quads, self.candidates, settings, size)
+        weak = DetectorSettings.load().threshold
+        placed = place_faces(self.quads, self.candidates, settings, size, weak)
         if self.label["scene"] != "tray":
             return placed
         faces, lattice = placed.lattice.filled(placed.faces, len(self.label["rows"]))

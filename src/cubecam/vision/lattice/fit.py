@@ -97,11 +97,14 @@ class Placement:
 class Lattice:
     """The fitted plane: ``to_image`` maps lattice units to working-image pixels (None
     when no face was fitted); ``cells`` gives each face's square, None off the lattice;
-    ``side`` is the faces' side in lattice units."""
+    ``side`` is the faces' side in lattice units; ``guessed``, the indices of the faces
+    kept on less than the detector's own heat (faint peaks the lattice confirmed where it
+    expects a face, finds the verifier vouched for)."""
 
     to_image: np.ndarray | None
     cells: list[Square | None]
     side: float = 1.0
+    guessed: frozenset[int] = frozenset()
 
     @property
     def on_lattice(self) -> int:
@@ -178,13 +181,15 @@ class Lattice:
             Quad(_transform(self.to_image, np.array([c + 0.5, r + 0.5]) + UNIT * self.side), 0.0)
             for r, c in empty
         ]
-        return [*quads, *made], Lattice(self.to_image, [*self.cells, *empty], self.side)
+        return [*quads, *made], replace(self, cells=[*self.cells, *empty])
 
     def best_tray(self, sizes: tuple[int, ...]) -> tuple[int, list[Square | None]]:
-        """The smallest tray size among ``sizes`` that holds every face on the lattice (a
-        detector misses a die far more often than it finds one that is not there), else the
-        largest; and its squares."""
-        taken = [cell for cell in self.cells if cell is not None]
+        """The smallest tray size among ``sizes`` that holds every face the detector found
+        on the lattice (it misses a die far more often than it finds one that is not there;
+        a faint peak the lattice guessed beside a die, on a board or a rim, widens no tray),
+        else the largest; and its squares."""
+        found = [c for i, c in enumerate(self.cells) if c is not None and i not in self.guessed]
+        taken = found or [cell for cell in self.cells if cell is not None]
         extent = max((max(p) - min(p) + 1 for p in zip(*taken, strict=True)), default=0)
         n = min((n for n in sizes if n >= extent), default=max(sizes))
         return n, self.tray(n)
@@ -279,6 +284,7 @@ def place_faces(
     candidates: Sequence[Quad] = (),
     settings: Settings | None = None,
     photo_size: tuple[int, int] | None = None,
+    weak_below: float = 0.0,
 ) -> Placement:
     """Fit the lattice to ``quads`` (see the module), then settle what the plane says of
     each face: a face lying nearer where the camera (see :mod:`.camera`; ``photo_size``,
@@ -286,7 +292,9 @@ def place_faces(
     square's centre is that side, no cube's top (at a slant the sides facing the camera
     show just in front of the tops); a faint ``candidate`` is taken where it fills a gap in
     a line of faces (a free square between two taken ones, across or down), and, fainter
-    still as the settings allow, on a free square beside a taken one.
+    still as the settings allow, on a free square beside a taken one. The faint peaks taken,
+    and the faces whose heat is below ``weak_below`` (the detector's threshold: kept on its
+    verifier's word), are the lattice's :attr:`~Lattice.guessed`.
 
     >>> import numpy as np
     >>> def face(x, y, score=1.0):
@@ -331,9 +339,11 @@ def place_faces(
             confirmed.append(i)
             cells.append(square)
             filled.add(square)
+    weak = [n for n, i in enumerate(finds) if faces[i].score < weak_below]
+    guessed = weak + list(range(len(finds), len(cells)))
     return Placement(
         [faces[i] for i in finds + confirmed],
-        Lattice(lattice.to_image, cells, lattice.side),
+        Lattice(lattice.to_image, cells, lattice.side, frozenset(guessed)),
         [quads[i] for i in range(len(quads)) if i not in set(finds)],
     )
 
