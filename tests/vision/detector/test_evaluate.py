@@ -70,13 +70,13 @@ def test_several_folders_are_also_tallied_together(tmp_path, capsys):
 
 def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen():
     from cubecam.vision.detector.evaluate import (
+        GRAIN_HEAT,
         THRESHOLDS,
         VERIFIED_THRESHOLDS,
         VERIFY_THRESHOLDS,
         verified,
     )
     from cubecam.vision.detector.find import Settings
-    from cubecam.vision.lattice import Settings as LatticeSettings
 
     chosen = Settings(512, 0.6, 24.0, 2, (0.5,), 0.7, 0.7)
     tried = verified(chosen)
@@ -86,13 +86,12 @@ def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen(
     } | {(t, v) for t in VERIFIED_THRESHOLDS for v in VERIFY_THRESHOLDS if v > 0}
     assert len(tried) == len({(s.threshold, s.verify_threshold) for s in tried})
     assert min(VERIFIED_THRESHOLDS) < min(THRESHOLDS)  # fainter heats only with the verifier
-    assert min(VERIFIED_THRESHOLDS) >= LatticeSettings.load().faint_floor  # never mere grain
+    assert min(VERIFIED_THRESHOLDS) >= GRAIN_HEAT  # never mere grain
 
 
 def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshold():
-    from cubecam.vision.detector.evaluate import SURE_HEATS, SURE_VERIFY, sured
+    from cubecam.vision.detector.evaluate import GRAIN_HEAT, SURE_HEATS, SURE_VERIFY, sured
     from cubecam.vision.detector.find import Settings
-    from cubecam.vision.lattice import Settings as LatticeSettings
 
     chosen = Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7, verify_threshold=0.4)
     tried = sured(chosen)
@@ -101,7 +100,7 @@ def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshol
         (h, v) for h in SURE_HEATS if h < 0.3 for v in SURE_VERIFY
     }
     assert all(s.threshold == 0.3 and s.verify_threshold == 0.4 for s in tried)
-    assert min(SURE_HEATS) >= LatticeSettings.load().faint_floor
+    assert min(SURE_HEATS) >= GRAIN_HEAT
     assert sured(Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)) == [
         Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)
     ]  # never without the verifier
