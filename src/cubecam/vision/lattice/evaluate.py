@@ -83,19 +83,20 @@ class Tally:
 @dataclass(frozen=True)
 class Found:
     """One labelled photo at working size and the faces the detector found in it (with
-    its faint peaks down to the lowest heat tried)."""
+    its faint peaks down to the lowest heat tried), and the detector's own heat threshold
+    (the faces below it were kept on its verifier's word)."""
 
     label: dict
     loaded: LoadedImage
     quads: list[Quad]
     candidates: list[Quad]
+    weak_below: float
 
     def placed(self, settings: Settings) -> Placement:
         """The faces the lattice stage keeps with ``settings``, a tray's empty squares
         filled (see :meth:`~cubecam.vision.lattice.fit.Lattice.filled`)."""
         size = self.loaded.image.shape[1::-1]
-        weak = DetectorSettings.load().threshold
-        placed = place_faces(self.quads, self.candidates, settings, size, weak)
+        placed = place_faces(self.quads, self.candidates, settings, size, self.weak_below)
         if self.label["scene"] != "tray":
             return placed
         faces, lattice = placed.lattice.filled(placed.faces, len(self.label["rows"]))
@@ -135,7 +136,8 @@ def find(photo: Path, label: dict, floor: float = 1.0) -> Found:
 
     loaded = load_scaled(photo, WORKING_SIDE)
     finds = find_candidates(loaded.image, floor)
-    return Found(label, loaded, finds.faces, finds.faint)
+    threshold = DetectorSettings.load().threshold
+    return Found(label, loaded, finds.faces, finds.faint, threshold)
 
 
 def matched(placed: Placement, found: Found) -> list[int | None]:
