@@ -19,6 +19,8 @@ def test_finds_on_labelled_tops_are_marked_tops_and_the_rest_not(tmp_path):
         assert tops.sum() <= len(sample.quads) and (heat > floor).all()
         marked, labelled = marked + tops.sum(), labelled + len(sample.quads)
     assert marked >= 0.6 * labelled
+    _, fainter_tops, fainter = harvest(sample, floor=0.1)
+    assert (fainter > 0.1).all() and len(fainter) >= len(heat) and fainter_tops.sum() >= tops.sum()
     folder = tmp_path.parent / "harvest"
     folder.mkdir()
     main([str(tmp_path), "--workers", "1", "--out", str(folder / "patches.npz")])

@@ -30,12 +30,16 @@ from cubecam.vision.load.decode import load_scaled
 from cubecam.vision.pipeline import WORKING_SIDE
 
 
-def harvest(sample: Sample, model: Path = MODEL_PATH) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One photo's finds by the detector ``model``, none verified: their patches, whether
-    each is a top face, and its heat."""
+def harvest(
+    sample: Sample, model: Path = MODEL_PATH, floor: float | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One photo's finds by the detector ``model``, none verified, down to the heat ``floor``
+    (the lattice's faint floor unless given): their patches, whether each is a top face, and
+    its heat."""
     loaded = load_scaled(sample.path, WORKING_SIDE)
     settings = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0)
-    floor = LatticeSettings.load().faint_floor
+    if floor is None:
+        floor = LatticeSettings.load().faint_floor
     finds = find_candidates(loaded.image, floor, settings, model)
     found = finds.faces + finds.faint
     truth, hidden = sample.quads * loaded.scale, sample.hidden * loaded.scale
@@ -54,12 +58,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("folders", type=labelled_folder, nargs="+", help="labelled folders")
     parser.add_argument("--real", type=Path, help="the realdata folder (its tiles' training part)")
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="the detector's ONNX model")
+    parser.add_argument(
+        "--floor",
+        type=float,
+        help="the faintest peak harvested (default: the lattice's faint floor)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, required=True, help="the .npz to write")
     args = parser.parse_args(argv)
     samples = samples_under(args.folders, args.real)
     with ProcessPoolExecutor(args.workers) as pool:
-        parts = list(pool.map(partial(harvest, model=args.model), samples, chunksize=8))
+        parts = list(
+            pool.map(partial(harvest, model=args.model, floor=args.floor), samples, chunksize=8)
+        )
     patches, tops, heat = (np.concatenate(column) for column in zip(*parts, strict=True))
     photo = np.concatenate([np.full(len(p[1]), i, np.int32) for i, p in enumerate(parts)])
     np.savez_compressed(args.out, patches=patches, tops=tops, heat=heat, photo=photo)
