@@ -121,9 +121,10 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
     settle them on their lattice and cut every face out."""
     loaded, name = _loaded(source)
     settings = Settings.load()
-    found = find_candidates(loaded.image, settings.faint_floor)
-    weak = DetectorSettings.load().threshold
-    placed = place_faces(found.faces, found.faint, settings, loaded.image.shape[1::-1], weak)
+    detector = DetectorSettings.load()
+    found = find_candidates(loaded.image, settings.faint_floor, detector)
+    size = loaded.image.shape[1::-1]
+    placed = place_faces(found.faces, found.faint, settings, size, detector.threshold)
     if not placed.faces:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"

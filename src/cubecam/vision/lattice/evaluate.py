@@ -135,9 +135,9 @@ def find(photo: Path, label: dict, floor: float = 1.0) -> Found:
     from cubecam.vision.pipeline import WORKING_SIDE
 
     loaded = load_scaled(photo, WORKING_SIDE)
-    finds = find_candidates(loaded.image, floor)
-    threshold = DetectorSettings.load().threshold
-    return Found(label, loaded, finds.faces, finds.faint, threshold)
+    detector = DetectorSettings.load()
+    finds = find_candidates(loaded.image, floor, detector)
+    return Found(label, loaded, finds.faces, finds.faint, detector.threshold)
 
 
 def matched(placed: Placement, found: Found) -> list[int | None]:
