@@ -8,12 +8,12 @@ import pytest
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
-from cubecam.layout import LayoutKind
+from cubecam.layout import Face, Layout, LayoutKind
 from cubecam.reading import Reading
 from cubecam.synth import render_face
 from cubecam.synth.configs import config_named
 from cubecam.synth.dataset import make_scene
-from cubecam.synth.plan import plan_loose
+from cubecam.synth.plan import plan_crossword, plan_loose
 from cubecam.synth.scene import random_look, render_scene
 from cubecam.vision import annotate, read_photo
 from cubecam.vision.detector.evaluate import match
@@ -127,6 +127,27 @@ def test_a_crossword_photographed_at_40_degrees_is_read_exactly():
     assert data["layout"] == "crossword"
     assert data["rows"] == rows(label)
     assert sorted(data["unused"]) == sorted(label["unused"])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_cube_pushed_against_a_crossword_turned_another_way_is_left_over(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    word = Layout.from_rows([list("CRATE"), [None, None, "L"], [None, None, "E"]])
+    plan = plan_crossword(rng, replace(word, unused=(Face("U"),)))
+    *grid, left_over = plan.cubes
+    beside = replace(left_over, x=5 * plan.pitch + 0.15, y=0.0, yaw=180.0)  # right of the E
+    plan = replace(plan, cubes=[*grid, beside])
+    image, _ = render_scene(plan, rng, SIZE, replace(random_look(rng, plan), tilt=0.0))
+    reading = read_photo(image)
+    data = reading.model_dump(mode="json")
+    assert data["layout"] == "crossword"
+    assert data["rows"] == [
+        list("CRATE"),
+        [None, None, "L", None, None],
+        [None, None, "E", None, None],
+    ]
+    assert data["unused"] == ["U"]
+    assert any("turned another way than its words" in note for note in reading.notes)
 
 
 def test_a_super_big_boggle_tray_with_solid_faces_is_read_exactly():

@@ -28,6 +28,8 @@ from cubecam.vision.quad import order_corners
 
 IN_VIEW = 0.9
 """A labelled face with less of its top in view (a hand over it) is not counted as read."""
+MATCH_WITHIN = 0.45
+"""A found face is a labelled cube's when their centres are this many sides apart at most."""
 
 
 def labelled_folder(text: str) -> Path:
@@ -59,6 +61,27 @@ def labelled_corners(label: dict, scale: float = 1.0) -> np.ndarray:
     as displayed, in the photo's pixels times ``scale``."""
     corners = [order_corners(np.array(c["corners"], float)) * scale for c in label["cubes"]]
     return np.array(corners, float).reshape(-1, 4, 2)
+
+
+def matched_faces(label: dict, centres: np.ndarray, scale: float = 1.0) -> list[int | None]:
+    """For each labelled cube, the face (of ``centres``, N × 2, in the photo's pixels times
+    ``scale``) found on it: the nearest, its centre within :data:`MATCH_WITHIN` sides of the
+    label's, each face once; else None.
+
+    >>> label = {"cubes": [{"corners": [[0, 0], [10, 0], [10, 10], [0, 10]]}]}
+    >>> matched_faces(label, np.array([[5.0, 6.0], [30.0, 5.0]])), matched_faces(label, np.zeros((0, 2)))
+    ([0], [None])
+    """
+    centres = np.asarray(centres, float).reshape(-1, 2)
+    out: list[int | None] = []
+    for cube in label["cubes"]:
+        corners = np.array(cube["corners"], float) * scale
+        side = float(np.linalg.norm(corners[1] - corners[0]))
+        distance = np.linalg.norm(centres - corners.mean(axis=0), axis=1)
+        nearest = int(distance.argmin()) if len(distance) else None
+        ok = nearest is not None and distance[nearest] <= MATCH_WITHIN * side
+        out.append(nearest if ok and nearest not in out else None)
+    return out
 
 
 def in_view(label: dict) -> np.ndarray:

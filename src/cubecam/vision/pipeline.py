@@ -25,7 +25,8 @@ from cubecam.vision.detector.find import Settings as DetectorSettings
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_views
-from cubecam.vision.kind import choose_kind, tray_size
+from cubecam.vision.kind import Settings as KindSettings
+from cubecam.vision.kind import choose_kind, crossword_lattice, tray_size
 from cubecam.vision.knowledge.apply import alphabet, apply_cubeset
 from cubecam.vision.lattice import Lattice, Settings, place_faces, turned
 from cubecam.vision.load.decode import LoadedImage, load_scaled
@@ -52,12 +53,18 @@ def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:
     return load_scaled(source, WORKING_SIDE), name
 
 
-def _kind(layout: str, lattice: Lattice, cubeset: CubeSet | None, agreement: float) -> LayoutKind:
+def _kind(
+    layout: str,
+    lattice: Lattice,
+    cubeset: CubeSet | None,
+    agreement: float,
+    settings: KindSettings | None = None,
+) -> LayoutKind:
     """The layout asked for, or (``auto``) the one the cubes make (see
     :mod:`~cubecam.vision.kind.choose`)."""
     if layout != "auto":
         return LayoutKind(layout)
-    return choose_kind(lattice, agreement, cubeset=cubeset)
+    return choose_kind(lattice, agreement, settings, cubeset)
 
 
 def orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float]:
@@ -76,12 +83,11 @@ def orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float]:
         return 0, 0.0
     grid_scores = GlyphScores(scores.probabilities[on_grid], scores.features[on_grid])
     turn = grid_scores.common_turn()
-    per_turn = grid_scores.probabilities.sum(axis=1)
-    likeliest = np.maximum(per_turn.max(axis=1), 1e-12)
-    weight = 1.0 - per_turn.min(axis=1) / likeliest
+    shares = np.array([grid_scores.turn_share(k) for k in range(4)])
+    weight = 1.0 - shares.min(axis=0)
     if weight.sum() < 1e-6:
         return turn, 1.0
-    return turn, float((weight * per_turn[:, turn] / likeliest).sum() / weight.sum())
+    return turn, float((weight * shares[turn]).sum() / weight.sum())
 
 
 def _probabilities(
@@ -176,8 +182,19 @@ def read_cut(
                 f" and is not used: run cubecam calibrate --set {cubeset.name} again"
             )
         turn, agreement = orientation(scores, on_grid)
-        kind = _kind(layout, faces.lattice, cubeset, agreement)
-        if kind is not LayoutKind.CROSSWORD:
+        kind_settings = KindSettings.load()
+        kind = _kind(layout, faces.lattice, cubeset, agreement, kind_settings)
+        if kind is LayoutKind.CROSSWORD:
+            lattice = crossword_lattice(faces.lattice, scores.turn_share(turn), kind_settings)
+            apart = faces.lattice.on_lattice - lattice.on_lattice
+            if apart:
+                notes.append(
+                    f"{apart} cube{'s' if apart > 1 else ''} on the crossword's lattice read"
+                    " turned another way than its words: left over"
+                )
+            faces = replace(faces, lattice=lattice)
+            on_grid = np.array([square is not None for square in lattice.touching()])
+        else:
             turn = 0
         faces = _filled(faces, kind, cubeset, notes)
         if len(faces.quads) > found:

@@ -3,13 +3,21 @@ import pytest
 
 from cubecam.cubesets import load_cubeset
 from cubecam.layout import LayoutKind
-from cubecam.vision.kind import Settings, choose_kind, tray_size
+from cubecam.vision.kind import Settings, choose_kind, crossword_lattice, tray_size
 from cubecam.vision.kind.choose import SETTINGS_PATH
-from cubecam.vision.kind.evaluate import AGREEMENTS, LEAST_SIDES, TRAY_AGREEMENTS, TRAY_FILLS
+from cubecam.vision.kind.evaluate import (
+    AGREEMENTS,
+    LEAST_SIDES,
+    TRAY_AGREEMENTS,
+    TRAY_FILLS,
+    TURNED_AWAYS,
+)
 from cubecam.vision.lattice import fit_lattice
 from cubecam.vision.quad import Quad
 
-SETTINGS = Settings(tray_fill=0.5, tray_agreement=0.9, least_side=0.6, agreement=0.7)
+SETTINGS = Settings(
+    tray_fill=0.5, tray_agreement=0.9, least_side=0.6, agreement=0.7, turned_away=0.01
+)
 
 
 def grid(cells: list[tuple[int, int]], pitch: float, side: float = 40.0):
@@ -64,9 +72,20 @@ def test_the_shipped_settings_are_among_those_the_evaluation_tries() -> None:
     shipped = Settings.load(SETTINGS_PATH)
     assert shipped.tray_fill in TRAY_FILLS and shipped.tray_agreement in TRAY_AGREEMENTS
     assert shipped.least_side in LEAST_SIDES and shipped.agreement in AGREEMENTS
+    assert shipped.turned_away in TURNED_AWAYS
 
 
 def test_a_board_full_of_words_is_a_crossword_not_a_tray() -> None:
     rows = [(r, c) for r in range(0, 10, 2) for c in range(10)]
     board = grid(rows + [(r, 0) for r in range(1, 10, 2)], 41)
     assert choose_kind(board, 1.0, SETTINGS) is LayoutKind.CROSSWORD
+
+
+def test_a_cube_turned_away_from_a_crossword_is_left_over() -> None:
+    word = grid([(0, c) for c in range(5)] + [(1, 2)], 41)
+    shares = np.array([1.0, 0.8, 1.0, 0.5, 1.0, 0.002])  # the last turned away, the T leaning
+    kept = crossword_lattice(word, shares, SETTINGS)
+    assert kept.touching() == [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), None]
+    assert crossword_lattice(word, np.ones(6), SETTINGS).touching() == word.touching()
+    ends_alone = crossword_lattice(word, np.array([1, 1, 0.0, 1, 1, 1]), SETTINGS)
+    assert ends_alone.touching() == [(0, 0), (0, 1), None, (0, 3), (0, 4), None]  # two groups

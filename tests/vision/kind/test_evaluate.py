@@ -2,7 +2,15 @@ from cubecam.layout import LayoutKind
 from cubecam.synth.dataset import write_set
 from cubecam.vision.kind import Settings
 from cubecam.vision.kind.choose import SETTINGS_PATH
-from cubecam.vision.kind.evaluate import choose, main, right_photos, seen_photos, tally
+from cubecam.vision.kind.evaluate import (
+    TURNED_AWAYS,
+    choose,
+    main,
+    placed,
+    right_photos,
+    seen_photos,
+    tally,
+)
 from cubecam.vision.stage_settings import write_settings
 
 
@@ -24,9 +32,30 @@ def test_choosing_keeps_the_settings_that_get_the_most_kinds_right(tmp_path):
     assert {photo.want for photo in seen} == {LayoutKind.LOOSE, LayoutKind.TRAY}
     chosen = choose(seen)
     best = right_photos(tally(seen, chosen))
-    for other in (Settings(1.0, 1.01, 0.0, 0.5), Settings(0.5, 0.8, 0.75, 0.9)):
+    for other in (Settings(1.0, 1.01, 0.0, 0.5, 0.0), Settings(0.5, 0.8, 0.75, 0.9, 0.2)):
         assert best >= right_photos(tally(seen, other))
     write_settings(chosen, tmp_path / "kind.toml", "cubecam.vision.kind.evaluate")
     header = SETTINGS_PATH.read_text().splitlines()[:2]
     assert (tmp_path / "kind.toml").read_text().splitlines()[:2] == header
     assert Settings.load(tmp_path / "kind.toml") == chosen
+
+
+def test_each_crossword_face_is_checked_in_the_crossword_or_left_over_as_labelled(tmp_path):
+    write_set("crossword", 2, 5, tmp_path / "crossword", size=(800, 600))
+    write_set("tray", 1, 5, tmp_path / "tray", size=(800, 600))
+    seen = seen_photos([tmp_path / "crossword", tmp_path / "tray"], None)
+    crossword = [photo for photo in seen if photo.want is LayoutKind.CROSSWORD]
+    labelled = sum(member is not None for photo in crossword for member in photo.members)
+    assert labelled >= 15  # most of the cubes of two crosswords found
+    assert all(
+        member is None for photo in seen if photo not in crossword for member in photo.members
+    )
+    settings = Settings.load(SETTINGS_PATH)
+    counts = placed(seen, settings)
+    assert counts[True] + counts[False] <= labelled
+    assert counts[True] >= 0.9 * labelled
+    chosen = choose(seen)
+    assert chosen.turned_away in TURNED_AWAYS
+    assert placed(seen, chosen)[True] >= placed(seen, settings)[True] or right_photos(
+        tally(seen, chosen)
+    ) > right_photos(tally(seen, settings))

@@ -2,6 +2,12 @@
 (:mod:`~cubecam.vision.kind.choose`), and its evaluation on labelled photos
 (:mod:`~cubecam.vision.kind.evaluate`)."""
 
-from cubecam.vision.kind.choose import TRAY_SIZES, Settings, choose_kind, tray_size
+from cubecam.vision.kind.choose import (
+    TRAY_SIZES,
+    Settings,
+    choose_kind,
+    crossword_lattice,
+    tray_size,
+)
 
-__all__ = ["TRAY_SIZES", "Settings", "choose_kind", "tray_size"]
+__all__ = ["TRAY_SIZES", "Settings", "choose_kind", "crossword_lattice", "tray_size"]

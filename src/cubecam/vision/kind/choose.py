@@ -13,7 +13,9 @@ far smaller than its squares.
 >>> def face(x, y):
 ...     return Quad(np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], float))
 >>> word = fit_lattice([face(100 + 42 * i, 100) for i in range(4)])
->>> settings = Settings(tray_fill=0.6, tray_agreement=0.9, least_side=0.7, agreement=0.6)
+>>> settings = Settings(
+...     tray_fill=0.6, tray_agreement=0.9, least_side=0.7, agreement=0.6, turned_away=0.0
+... )
 >>> choose_kind(word, 1.0, settings), choose_kind(word, 0.5, settings)
 (<LayoutKind.CROSSWORD: 'crossword'>, <LayoutKind.LOOSE: 'loose'>)
 >>> apart = fit_lattice([face(100 + 80 * i, 100) for i in range(4)])
@@ -25,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from cubecam.cubesets import CubeSet
 from cubecam.layout import LayoutKind
@@ -44,12 +48,15 @@ class Settings(StageSettings):
     turned one way below which such a window is a tray, not a crossword that fills it;
     ``least_side``, the least a face's side may be of the lattice's pitch for its cubes to
     stand in a tray's slots or touch in a crossword; ``agreement``, the least share of a
-    crossword's touching cubes turned one way."""
+    crossword's touching cubes turned one way; ``turned_away``, how much less likely than
+    its likeliest turn a cube's letter may be turned the crossword's way before the cube is
+    taken for one left over, pushed against the crossword (see :func:`crossword_lattice`)."""
 
     tray_fill: float
     tray_agreement: float
     least_side: float
     agreement: float
+    turned_away: float
     PATH = SETTINGS_PATH
 
 
@@ -85,3 +92,24 @@ def tray_size(lattice: Lattice, cubeset: CubeSet | None) -> int:
     if cubeset is not None and cubeset.size in TRAY_SIZES:
         return cubeset.size
     return lattice.best_tray(TRAY_SIZES)[0]
+
+
+def crossword_lattice(
+    lattice: Lattice, shares: np.ndarray, settings: Settings | None = None
+) -> Lattice:
+    """A crossword's lattice without the cubes whose letters turn away from its own: a
+    player reads every word of it one way, so a cube lying against it turned another way
+    is one left over. ``shares`` gives each face's probability of the crossword's turn as a
+    share of its likeliest turn's (a blank face or an O agrees with any turn).
+
+    >>> from cubecam.vision.lattice import fit_lattice
+    >>> from cubecam.vision.quad import Quad
+    >>> def face(x):
+    ...     return Quad(np.array([[x, 100], [x + 40, 100], [x + 40, 140], [x, 140]], float))
+    >>> word = fit_lattice([face(100 + 42 * i) for i in range(4)])
+    >>> settings = Settings(0.5, 0.9, 0.75, 0.7, turned_away=0.05)
+    >>> crossword_lattice(word, np.array([1.0, 0.6, 0.9, 0.01]), settings).cells
+    [(0, 0), (0, 1), (0, 2), None]
+    """
+    settings = settings or Settings.load()
+    return lattice.without(np.asarray(shares) < settings.turned_away)

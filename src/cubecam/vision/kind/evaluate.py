@@ -7,24 +7,29 @@ photos whose labels name their scene: a Scrabble board is a crossword).
 Each photo is read as far as its faces' glyphs (the lattice, and the share of the touching
 cubes turned one way), then its kind is chosen and checked against the label's scene.
 
+On the photos whose labels outline each cube and say which lie in the crossword, each
+face found on a cube is also checked for being placed in the crossword or left over as the
+label says, on the lattice :func:`~cubecam.vision.kind.choose.crossword_lattice` leaves.
+
 ``--choose`` sweeps :class:`~cubecam.vision.kind.choose.Settings` over the folders, each
-photo read once, for the most photos whose kind is right (the first of equals, in the
-order tried, wins), and writes them into ``kind.toml``.
+photo read once: first the settings of the kind for the most photos whose kind is right,
+then ``turned_away`` for the most crossword cubes placed right (the first of equals, in
+the order tried, wins), and writes them into ``kind.toml``.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
-from cubecam.vision.kind.choose import SETTINGS_PATH, Settings, choose_kind
-from cubecam.vision.labels import labelled_photos
+from cubecam.vision.kind.choose import SETTINGS_PATH, Settings, choose_kind, crossword_lattice
+from cubecam.vision.labels import has_outlines, labelled_photos, matched_faces
 from cubecam.vision.lattice import Lattice
 from cubecam.vision.stage_settings import evaluation_parser, write_settings
 
@@ -39,19 +44,49 @@ TRAY_FILLS = (0.5, 0.6, 0.7, 0.8, 1.0)
 TRAY_AGREEMENTS = (1.01, 0.95, 0.9, 0.8)
 LEAST_SIDES = (0.0, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8)
 AGREEMENTS = (0.5, 0.6, 0.7, 0.8, 0.9)
+TURNED_AWAYS = (0.0, 0.001, 0.01, 0.05, 0.2)
 """The settings ``--choose`` tries (a tray agreement over 1 takes any filled window for a
-tray, a fill of 1 only a full one)."""
+tray, a fill of 1 only a full one, a turned away of 0 leaves no cube out)."""
 
 
 @dataclass(frozen=True)
 class Seen:
     """One labelled photo as the kind stage sees it: the kind its label says, the lattice
-    of its faces and the share of the touching cubes turned one way."""
+    of its faces, the share of the touching cubes turned one way, each face's probability
+    of the common turn as a share of its likeliest turn's, and whether the label puts the
+    cube each face lies on in the crossword (None: on no labelled cube, or not said)."""
 
     name: str
     want: LayoutKind
     lattice: Lattice
     agreement: float
+    shares: np.ndarray
+    members: tuple[bool | None, ...]
+
+    def placed(self, settings: Settings) -> Counter:
+        """The faces a crossword places right and wrong (in it or left over, as the
+        label says), keyed True and False."""
+        counts: Counter = Counter()
+        if choose_kind(self.lattice, self.agreement, settings) is not LayoutKind.CROSSWORD:
+            return counts
+        lattice = crossword_lattice(self.lattice, self.shares, settings)
+        for square, member in zip(lattice.touching(), self.members, strict=True):
+            if member is not None:
+                counts[(square is not None) == member] += 1
+        return counts
+
+
+def crossword_members(label: dict, centres: np.ndarray, scale: float) -> tuple[bool | None, ...]:
+    """For each face (``centres`` at ``scale`` times the photo's pixels), whether the label
+    puts the cube it lies on in the crossword; None where no labelled cube is found there,
+    and for every face of a photo whose label outlines no crossword."""
+    members: list[bool | None] = [None] * len(centres)
+    if label.get("scene") != "crossword" or not has_outlines(label):
+        return tuple(members)
+    for cube, face in zip(label["cubes"], matched_faces(label, centres, scale), strict=True):
+        if face is not None:
+            members[face] = cube.get("row") is not None
+    return tuple(members)
 
 
 def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
@@ -71,8 +106,14 @@ def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
             except InputError:
                 continue
             on_grid = np.array([square is not None for square in faces.lattice.touching()])
-            _, agreement = orientation(read_views(faces.views), on_grid)
-            seen.append(Seen("/".join(photo.parts[-3:]), want, faces.lattice, agreement))
+            scores = read_views(faces.views)
+            turn, agreement = orientation(scores, on_grid)
+            centres = np.array([quad.center for quad in faces.quads]).reshape(-1, 2)
+            members = crossword_members(label, centres, faces.loaded.scale)
+            name = "/".join(photo.parts[-3:])
+            seen.append(
+                Seen(name, want, faces.lattice, agreement, scores.turn_share(turn), members)
+            )
     return seen
 
 
@@ -83,6 +124,11 @@ def tally(seen: list[Seen], settings: Settings) -> Counter:
         right = choose_kind(photo.lattice, photo.agreement, settings) is photo.want
         counts[(photo.want.value, right)] += 1
     return counts
+
+
+def placed(seen: list[Seen], settings: Settings) -> Counter:
+    """The crossword faces placed right and wrong over the photos (see :meth:`Seen.placed`)."""
+    return sum((photo.placed(settings) for photo in seen), Counter())
 
 
 def right_photos(counts: Counter) -> int:
@@ -101,13 +147,22 @@ def line(counts: Counter) -> str:
     return f"kind right on {right_photos(counts)} of {total} photos ({', '.join(parts)})"
 
 
+def placed_line(counts: Counter) -> str:
+    """A :func:`placed` count as one line."""
+    total = counts[True] + counts[False]
+    return f"crossword cubes placed in it or left over right: {counts[True]} of {total}"
+
+
 def choose(seen: list[Seen]) -> Settings:
-    """The settings that get the most photos' kinds right (see the module)."""
+    """The settings that get the most photos' kinds right, then the most crossword cubes
+    placed right (see the module)."""
     tried = {}
     for values in itertools.product(TRAY_FILLS, TRAY_AGREEMENTS, LEAST_SIDES, AGREEMENTS):
-        settings = Settings(*values)
+        settings = Settings(*values, turned_away=TURNED_AWAYS[0])
         tried[settings] = right_photos(tally(seen, settings))
-    return max(tried, key=lambda key: tried[key])
+    kind = max(tried, key=lambda key: tried[key])
+    apart = [replace(kind, turned_away=value) for value in TURNED_AWAYS]
+    return max(apart, key=lambda settings: placed(seen, settings)[True])
 
 
 def main(argv: list[str] | None = None) -> Counter:
@@ -116,12 +171,13 @@ def main(argv: list[str] | None = None) -> Counter:
     seen = seen_photos(args.folders, args.limit)
     settings = Settings.load()
     if args.choose:
-        print(f"before: {line(tally(seen, settings))}")
+        print(f"before: {line(tally(seen, settings))}; {placed_line(placed(seen, settings))}")
         settings = choose(seen)
         write_settings(settings, SETTINGS_PATH, "cubecam.vision.kind.evaluate")
         print(f"wrote {SETTINGS_PATH}: {settings}")
     counts = tally(seen, settings)
     print(line(counts))
+    print(placed_line(placed(seen, settings)))
     for photo in seen:
         got = choose_kind(photo.lattice, photo.agreement, settings)
         if got is not photo.want:

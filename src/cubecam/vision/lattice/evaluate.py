@@ -36,7 +36,7 @@ from cubecam.vision.detector.find import Settings as DetectorSettings
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_views
-from cubecam.vision.labels import has_outlines, labelled_photos
+from cubecam.vision.labels import has_outlines, labelled_photos, matched_faces
 from cubecam.vision.lattice.fit import (
     SETTINGS_PATH,
     Lattice,
@@ -50,8 +50,6 @@ from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.quad import Quad, order_corners
 from cubecam.vision.stage_settings import evaluation_parser, write_settings
 
-MATCH_WITHIN = 0.45
-"""A found face is a labelled cube's when their centres are this many sides apart at most."""
 SIDE_OFFS = (np.inf, 3.0, 2.0, 1.5, 1.0)
 CONFIRMS = (1.0, 0.5, 0.45, 0.4, 0.3, 0.2)
 EXTENDS = (2.0, 0.5, 0.4, 0.3, 0.25, 0.2)
@@ -141,18 +139,10 @@ def find(photo: Path, label: dict, floor: float = 1.0) -> Found:
 
 
 def matched(placed: Placement, found: Found) -> list[int | None]:
-    """For each labelled cube, the face placed on it (its centre within
-    :data:`MATCH_WITHIN` sides of the label's, each face once), else None."""
+    """For each labelled cube, the face placed on it, else None (see
+    :func:`~cubecam.vision.labels.matched_faces`)."""
     centres = np.array([q.center for q in placed.faces]).reshape(-1, 2)
-    out: list[int | None] = []
-    for cube in found.label["cubes"]:
-        corners = np.array(cube["corners"], float) * found.loaded.scale
-        side = float(np.linalg.norm(corners[1] - corners[0]))
-        distance = np.linalg.norm(centres - corners.mean(axis=0), axis=1)
-        nearest = int(distance.argmin()) if len(distance) else None
-        ok = nearest is not None and distance[nearest] <= MATCH_WITHIN * side
-        out.append(nearest if ok and nearest not in out else None)
-    return out
+    return matched_faces(found.label, centres, found.loaded.scale)
 
 
 def right_from_found(placed: Placement, found: Found) -> bool:

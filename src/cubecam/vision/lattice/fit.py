@@ -122,6 +122,12 @@ class Lattice:
         ]
         return from_origin(kept)
 
+    def without(self, faces: np.ndarray) -> Lattice:
+        """This lattice with the ``faces`` (a mask) taken off it."""
+        return replace(
+            self, cells=[None if off else c for c, off in zip(self.cells, faces, strict=True)]
+        )
+
     def window(self, n: int) -> Square | None:
         """The top-left square of the N × N window of the lattice holding the most faces
         (None when no face is on the lattice)."""
