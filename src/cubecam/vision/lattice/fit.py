@@ -39,8 +39,7 @@ GROW_TOLERANCE = 0.45
 square's centre (lattice units, along each axis): cubes pushed together by hand stand a
 little off their squares, and an outline cut from a blob of touching cubes more so."""
 FAR_TOLERANCE = 0.25
-"""The same, for a face anywhere on the plane once no neighbour is left to take; and of
-the lattices grown from each seed, the one with the most faces this close wins."""
+"""The same, for a face anywhere on the plane once no neighbour is left to take."""
 TURN_TOLERANCE = 20.0
 """Degrees a face's edges may turn from the lattice's axes, on average: a die turned its
 own way turns all four edges alike and is not on the lattice, while an outline the detector
@@ -50,7 +49,7 @@ SIZE_TOLERANCE = 1.45
 RANSAC_UNITS = 0.12
 """RANSAC's inlier distance, in lattice units."""
 SEEDS = 6
-"""Faces tried as the seed of the fit (most confident first)."""
+"""Faces tried as the seed of the fit (most confident first); the largest lattice wins."""
 MAX_ROUNDS = 40
 """Rounds of taking faces and refitting at most (a fit takes a ring of squares a round)."""
 UNIT = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) / 2
@@ -271,32 +270,19 @@ _AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
 
 def fit_lattice(quads: list[Quad]) -> Lattice:
-    """The lattice of the largest set of faces one plane explains snugly (see the module)."""
+    """The lattice of the largest set of faces one plane explains (see the module)."""
     if not quads:
         return Lattice(None, [])
     order = sorted(range(len(quads)), key=lambda i: -quads[i].score)
-    best: tuple[int, int, Lattice] | None = None
+    best: Lattice | None = None
     for seed in order[:SEEDS]:
         lattice = _grow(quads, seed)
-        fit = (_snug(lattice, quads), lattice.on_lattice, lattice)
-        if best is None or fit[:2] > best[:2]:
-            best = fit
-        if best[0] == len(quads):  # no other seed can explain more
+        if best is None or lattice.on_lattice > best.on_lattice:
+            best = lattice
+        if best.on_lattice == len(quads):  # no other seed can explain more
             break
     assert best is not None
-    return best[2]
-
-
-def _snug(lattice: Lattice, quads: list[Quad]) -> int:
-    """The faces the lattice puts within :data:`FAR_TOLERANCE` of their squares' centres: a
-    plane stretched to take one face more (a cube left over lying half a cube off the
-    crossword) sets the others off theirs."""
-    if lattice.to_image is None:
-        return 0
-    on = [i for i, cell in enumerate(lattice.cells) if cell is not None]
-    centres = np.array([_centre(quads[i].corners) for i in on]).reshape(-1, 2)
-    positions = _transform(np.linalg.inv(lattice.to_image), centres) - 0.5
-    return int((np.abs(positions - np.round(positions)).max(axis=1) <= FAR_TOLERANCE).sum())
+    return best
 
 
 def place_faces(
