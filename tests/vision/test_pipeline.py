@@ -12,7 +12,7 @@ from cubecam.layout import Face, Layout, LayoutKind
 from cubecam.reading import Reading
 from cubecam.synth import render_face
 from cubecam.synth.configs import config_named
-from cubecam.synth.dataset import make_scene
+from cubecam.synth.dataset import make_scene, scene_label
 from cubecam.synth.plan import plan_crossword, plan_loose
 from cubecam.synth.scene import random_look, render_scene
 from cubecam.vision import annotate, read_photo
@@ -258,11 +258,24 @@ def test_a_face_filling_the_photo_is_one_cube(symbol):
 def _twelve_loose_dice(seed: int, arrangement: str) -> Reading:
     """The reading of a photo of twelve loose dice laid out as ``arrangement`` says, tilted
     a little, no hand or prop in view."""
+    return read_photo(_twelve_loose_dice_photo(seed, arrangement)[0])
+
+
+def _twelve_loose_dice_photo(seed: int, arrangement: str) -> tuple[np.ndarray, dict]:
     rng = np.random.default_rng(seed)
     plan = plan_loose(rng, count=12, arrangement=arrangement)
     look = replace(random_look(rng, plan, config_named("tilt-0-20")), hands=0, props=False)
-    image, _ = render_scene(plan, rng, SIZE, look)
-    return read_photo(image)
+    image, cubes = render_scene(plan, rng, SIZE, look)
+    return image, scene_label(plan, cubes, seed)
+
+
+@pytest.mark.parametrize("seed", [880004, 880006, 880013])
+def test_a_loose_die_pushed_against_another_is_its_own_top_not_the_others_side(seed) -> None:
+    image, label = _twelve_loose_dice_photo(seed, "clusters")
+    reading = read_photo(image)
+    assert reading.layout.kind is LayoutKind.LOOSE
+    found = matches(np.array([cube.center for cube in reading.cubes]), label)
+    assert None not in found and len(reading.cubes) == 12  # 11 when the lattice took it for a side
 
 
 @pytest.mark.parametrize("seed", range(880002, 880006))

@@ -112,14 +112,16 @@ def _likeliest(probabilities: np.ndarray) -> list[Probabilities]:
 class CutFaces:
     """A photo through the first stages: at working size, its faces' outlines (corners
     numbered the lattice's way), the lattice they lie on, each face's grey patches in
-    each of the crop's views (the first as cut), and the finds the verifier or the lattice
-    rejected."""
+    each of the crop's views (the first as cut), the finds the verifier or the lattice
+    rejected, and those of the lattice's shaped like a top (see
+    :class:`~cubecam.vision.lattice.fit.Placement`)."""
 
     loaded: LoadedImage
     quads: list[Quad]
     lattice: Lattice
     views: np.ndarray
     rejected: list[Quad] = field(default_factory=list)
+    top_shaped: list[Quad] = field(default_factory=list)
 
 
 def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
@@ -138,7 +140,8 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
     lattice = placed.lattice
     quads = lattice.squared(lattice.aligned(placed.faces), settings.square_beyond)
     rejected = found.doubted + placed.rejected
-    return CutFaces(loaded, quads, lattice, cut_views(loaded.image, quads), rejected)
+    views = cut_views(loaded.image, quads)
+    return CutFaces(loaded, quads, lattice, views, rejected, placed.top_shaped)
 
 
 def read_photo(
@@ -196,6 +199,10 @@ def read_cut(
             on_grid = np.array([square is not None for square in lattice.touching()])
         else:
             turn = 0
+        if kind is LayoutKind.LOOSE and faces.top_shaped:
+            faces = _loose_tops(faces)
+            scores = scores + _glyph_scores(faces.views[found:], cubeset)
+            found = len(faces.quads)
         faces = _filled(faces, kind, cubeset, notes)
         if len(faces.quads) > found:
             scores = scores + _glyph_scores(faces.views[found:], cubeset)
@@ -216,6 +223,20 @@ def _glyph_scores(views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:
     """The glyph reader's scores for the faces' views, weighed by the set's stored look."""
     scores = read_views(views)
     return adjust_for_look(scores, cubeset.name) if cubeset is not None else scores
+
+
+def _loose_tops(faces: CutFaces) -> CutFaces:
+    """Loose dice with the finds the lattice took for a side of the die beside them, though
+    shaped like a top, taken back: loose dice stand on no lattice."""
+    back = faces.top_shaped
+    return replace(
+        faces,
+        quads=[*faces.quads, *back],
+        lattice=replace(faces.lattice, cells=[*faces.lattice.cells, *([None] * len(back))]),
+        views=np.concatenate([faces.views, cut_views(faces.loaded.image, back)]),
+        rejected=[q for q in faces.rejected if not any(q is b for b in back)],
+        top_shaped=[],
+    )
 
 
 def _filled(
