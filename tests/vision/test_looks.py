@@ -3,7 +3,10 @@ import pytest
 
 from cubecam.cubesets import load_cubeset
 from cubecam.vision import read_photo
-from cubecam.vision.looks import load_look, save_look, stale_look
+from cubecam.vision.glyphs.classes import CLASSES
+from cubecam.vision.glyphs.network import shipped_network
+from cubecam.vision.glyphs.read import GlyphScores
+from cubecam.vision.looks import adjust_for_look, load_look, look_path, save_look, stale_look
 from tests.vision.scenes import scene
 
 
@@ -27,3 +30,19 @@ def test_a_read_says_when_the_sets_look_is_stale():
     save_look(cubeset.name, np.ones((3, 7), np.float32), ["A", "B", "C"])
     notes = read_photo(image, cubeset=cubeset).notes
     assert any("older glyph model" in note and "calibrate" in note for note in notes)
+
+
+def test_a_look_learnt_by_another_model_of_the_same_width_is_stale_and_replaced(tmp_path):
+    width = shipped_network().scores(np.zeros((1, 32, 32), np.float32))[1].shape[1]
+    save_look("my-set", np.ones((3, width), np.float32), ["A", "B", "C"])
+    assert not stale_look("my-set", width)
+    path = look_path("my-set")
+    with np.load(path) as data:
+        np.savez_compressed(
+            path, features=data["features"], labels=data["labels"], model="retrained"
+        )
+    assert stale_look("my-set", width)
+    scores = GlyphScores(np.full((1, len(CLASSES), 4), 1 / (4 * len(CLASSES))), np.ones((1, width)))
+    assert adjust_for_look(scores, "my-set") is scores  # a stale look weighs nothing
+    save_look("my-set", np.ones((2, width), np.float32), ["D", "E"])
+    assert load_look("my-set")[1] == ["D", "E"] and not stale_look("my-set", width)

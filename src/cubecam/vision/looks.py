@@ -16,6 +16,7 @@ from cubecam import paths
 from cubecam.cubesets import check_set_name
 from cubecam.errors import InputError
 from cubecam.vision.glyphs.classes import CLASSES
+from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import GlyphScores
 
 NEIGHBOURS = 5
@@ -28,41 +29,57 @@ def look_path(name: str) -> Path:
 
 
 def save_look(name: str, features: np.ndarray, labels: list[str]) -> Path:
-    """Store (adding to any stored before) the features of faces showing ``labels``."""
+    """Store (adding to any stored before by the same glyph model) the features of faces
+    showing ``labels``, learnt by the shipped glyph model."""
     path = look_path(name)
     path.parent.mkdir(parents=True, exist_ok=True)
     old_features, old_labels = load_look(name)
-    if len(old_features) and old_features.shape[1] != features.shape[1]:
-        old_features, old_labels = features[:0], []  # learnt by an older glyph model
+    if len(old_features) and stale_look(name, features.shape[1]):
+        old_features, old_labels = features[:0], []
     features = np.concatenate([old_features, features]) if len(old_features) else features
     np.savez_compressed(
-        path, features=features.astype(np.float32), labels=np.array([*old_labels, *labels])
+        path,
+        features=features.astype(np.float32),
+        labels=np.array([*old_labels, *labels]),
+        model=np.array(shipped_network().fingerprint),
     )
     return path
 
 
 def load_look(name: str) -> tuple[np.ndarray, list[str]]:
-    path = look_path(name)
-    if not path.is_file():
-        return np.zeros((0, 0), np.float32), []
-    try:
-        with np.load(path) as data:
-            return data["features"], [str(s) for s in data["labels"]]
-    except (OSError, KeyError, ValueError) as error:
-        raise InputError(f"the calibration {path} is damaged ({error}): calibrate again") from None
+    """The stored look of set ``name``: its faces' features and their symbols (none stored:
+    empty)."""
+    features, labels, _ = _read_look(name)
+    return features, labels
 
 
 def stale_look(name: str, width: int) -> bool:
-    """Whether a look is stored for ``name`` but was learnt by another glyph model (whose
-    features are not ``width`` wide), so that reads cannot use it."""
-    features, _ = load_look(name)
-    return bool(len(features)) and features.shape[1] != width
+    """Whether a look is stored for ``name`` but was learnt by another glyph model than the
+    shipped one (its features not ``width`` wide, or another model named in the file), so
+    that reads cannot use it. A look stored before files named their model is judged by its
+    width alone."""
+    features, _, model = _read_look(name)
+    if not len(features):
+        return False
+    return features.shape[1] != width or model not in (None, shipped_network().fingerprint)
+
+
+def _read_look(name: str) -> tuple[np.ndarray, list[str], str | None]:
+    path = look_path(name)
+    if not path.is_file():
+        return np.zeros((0, 0), np.float32), [], None
+    try:
+        with np.load(path) as data:
+            model = str(data["model"]) if "model" in data.files else None
+            return data["features"], [str(s) for s in data["labels"]], model
+    except (OSError, KeyError, ValueError) as error:
+        raise InputError(f"the calibration {path} is damaged ({error}): calibrate again") from None
 
 
 def adjust_for_look(scores: GlyphScores, name: str) -> GlyphScores:
     """The scores reweighed by the set's stored look (unchanged where there is none)."""
     features, labels = load_look(name)
-    if not len(features) or features.shape[1] != scores.features.shape[1]:
+    if not len(features) or stale_look(name, scores.features.shape[1]):
         return scores
     known = normalised(features)
     faces = normalised(scores.features)

@@ -10,6 +10,7 @@ the symbols. :mod:`cubecam.vision.glyphs.train` writes it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
 from pathlib import Path
@@ -29,6 +30,8 @@ class GlyphNetwork:
 
     def __init__(self, path: Path = MODEL_PATH) -> None:
         self.model = OnnxModel(path)
+        self.fingerprint = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        """Names this model's weights (a look learnt by another model is stale)."""
         missing = [name for name in OUTPUTS if name not in self.model.output_names]
         try:
             self.classes: tuple[str, ...] = tuple(json.loads(self.model.metadata["classes"]))
