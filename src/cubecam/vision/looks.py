@@ -33,8 +33,8 @@ def save_look(name: str, features: np.ndarray, labels: list[str]) -> Path:
     showing ``labels``, learnt by the shipped glyph model."""
     path = look_path(name)
     path.parent.mkdir(parents=True, exist_ok=True)
-    old_features, old_labels = load_look(name)
-    if len(old_features) and stale_look(name, features.shape[1]):
+    old_features, old_labels, old_model = _read_look(name)
+    if _stale(old_features, old_model, features.shape[1]):
         old_features, old_labels = features[:0], []
     features = np.concatenate([old_features, features]) if len(old_features) else features
     np.savez_compressed(
@@ -59,6 +59,10 @@ def stale_look(name: str, width: int) -> bool:
     that reads cannot use it. A look stored before files named their model is judged by its
     width alone."""
     features, _, model = _read_look(name)
+    return _stale(features, model, width)
+
+
+def _stale(features: np.ndarray, model: str | None, width: int) -> bool:
     if not len(features):
         return False
     return features.shape[1] != width or model not in (None, shipped_network().fingerprint)
@@ -78,8 +82,8 @@ def _read_look(name: str) -> tuple[np.ndarray, list[str], str | None]:
 
 def adjust_for_look(scores: GlyphScores, name: str) -> GlyphScores:
     """The scores reweighed by the set's stored look (unchanged where there is none)."""
-    features, labels = load_look(name)
-    if not len(features) or stale_look(name, scores.features.shape[1]):
+    features, labels, model = _read_look(name)
+    if not len(features) or _stale(features, model, scores.features.shape[1]):
         return scores
     known = normalised(features)
     faces = normalised(scores.features)

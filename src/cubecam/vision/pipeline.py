@@ -172,10 +172,9 @@ def read_cut(
     notes: list[str] = []
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
     on_grid = np.array([square is not None for square in faces.lattice.touching()])
-    found = len(faces.quads)
     if ocr == "tesseract":
         kind = _kind(layout, faces.lattice, cubeset, 1.0)
-        faces = _filled(faces, kind, cubeset, notes)
+        faces, found = _settled(faces, kind, cubeset, notes)
         probabilities, turn = tesseract_probabilities(faces.views[:, 0], allowed, kind), 0
     else:
         scores = _glyph_scores(faces.views, cubeset)
@@ -199,13 +198,10 @@ def read_cut(
             on_grid = np.array([square is not None for square in lattice.touching()])
         else:
             turn = 0
-        if kind is LayoutKind.LOOSE and faces.top_shaped:
-            faces = _loose_tops(faces)
-            scores = scores + _glyph_scores(faces.views[found:], cubeset)
-            found = len(faces.quads)
-        faces = _filled(faces, kind, cubeset, notes)
-        if len(faces.quads) > found:
-            scores = scores + _glyph_scores(faces.views[found:], cubeset)
+        faces, found = _settled(faces, kind, cubeset, notes)
+        read = len(scores.probabilities)
+        if len(faces.quads) > read:
+            scores = scores + _glyph_scores(faces.views[read:], cubeset)
         probabilities = _probabilities(
             scores, allowed, turn if kind is LayoutKind.CROSSWORD else None, on_grid
         )
@@ -225,10 +221,21 @@ def _glyph_scores(views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:
     return adjust_for_look(scores, cubeset.name) if cubeset is not None else scores
 
 
-def _loose_tops(faces: CutFaces) -> CutFaces:
+def _settled(
+    faces: CutFaces, kind: LayoutKind, cubeset: CubeSet | None, notes: list[str]
+) -> tuple[CutFaces, int]:
+    """The faces once the kind is known (loose dice's tops taken back, a tray's empty
+    squares cut), and how many of them were seen (the rest cut where no face was found)."""
+    faces = _loose_tops(faces, kind)
+    return _filled(faces, kind, cubeset, notes), len(faces.quads)
+
+
+def _loose_tops(faces: CutFaces, kind: LayoutKind) -> CutFaces:
     """Loose dice with the finds the lattice took for a side of the die beside them, though
     shaped like a top, taken back: loose dice stand on no lattice."""
     back = faces.top_shaped
+    if kind is not LayoutKind.LOOSE or not back:
+        return faces
     return replace(
         faces,
         quads=[*faces.quads, *back],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -29,9 +29,8 @@ class GlyphNetwork:
     """Scores for every (symbol, quarter turn) of a batch of normalised crops."""
 
     def __init__(self, path: Path = MODEL_PATH) -> None:
+        self.path = path
         self.model = OnnxModel(path)
-        self.fingerprint = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-        """Names this model's weights (a look learnt by another model is stale)."""
         missing = [name for name in OUTPUTS if name not in self.model.output_names]
         try:
             self.classes: tuple[str, ...] = tuple(json.loads(self.model.metadata["classes"]))
@@ -39,6 +38,11 @@ class GlyphNetwork:
             missing.append("classes")
         if missing:
             raise CubecamError(f"the glyph model {path} is damaged: no {', '.join(missing)}")
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """Names this model's weights (a look learnt by another model is stale)."""
+        return hashlib.sha256(self.path.read_bytes()).hexdigest()[:16]
 
     def scores(self, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(probabilities, features) for a batch N × H × W, worked out :data:`BATCH` images at a
