@@ -87,7 +87,11 @@ def load_scaled(source: Source, max_side: int | None = None) -> LoadedImage:
             picture = _eight_bits(picture).convert("RGB")
     except InputError:
         raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise InputError(
+            f"{name} has more than {MAX_PIXELS // 1_000_000} MP: it is refused (take a smaller photo)"
+        ) from None
+    except UnidentifiedImageError:
         raise InputError(f"{name} is not a photo cubecam can read (JPEG, PNG)") from None
     except (OSError, SyntaxError, ValueError) as error:
         raise InputError(f"{name} is damaged: {error}") from None
