@@ -52,17 +52,3 @@ def symbols(label: dict) -> list[str]:
 
 def rows(label: dict) -> list[list[str | None]]:
     return [[None if s is None else canonical_symbol(s) for s in row] for row in label["rows"]]
-
-
-def matches(centres: np.ndarray, label: dict) -> list[int | None]:
-    """For each labelled cube, the index of the found centre on its face (None if none)."""
-    found: list[int | None] = []
-    for cube in label["cubes"]:
-        corners = np.array(cube["corners"])
-        side = np.linalg.norm(corners[1] - corners[0])
-        if not len(centres):
-            found.append(None)
-            continue
-        distance = np.linalg.norm(centres - np.array(cube["center"]), axis=1)
-        found.append(int(distance.argmin()) if distance.min() < 0.45 * side else None)
-    return found

@@ -113,7 +113,7 @@ class CutFaces:
     """A photo through the first stages: at working size, its faces' outlines (corners
     numbered the lattice's way), the lattice they lie on, each face's grey patches in
     each of the crop's views (the first as cut), the finds the verifier or the lattice
-    rejected, and those of the lattice's shaped like a top (see
+    rejected, and those of them the lattice took for a side of the cube beside (see
     :class:`~cubecam.vision.lattice.fit.Placement`)."""
 
     loaded: LoadedImage
@@ -121,7 +121,7 @@ class CutFaces:
     lattice: Lattice
     views: np.ndarray
     rejected: list[Quad] = field(default_factory=list)
-    top_shaped: list[Quad] = field(default_factory=list)
+    sides: list[Quad] = field(default_factory=list)
 
 
 def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
@@ -141,7 +141,7 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
     quads = lattice.squared(lattice.aligned(placed.faces), settings.square_beyond)
     rejected = found.doubted + placed.rejected
     views = cut_views(loaded.image, quads)
-    return CutFaces(loaded, quads, lattice, views, rejected, placed.top_shaped)
+    return CutFaces(loaded, quads, lattice, views, rejected, placed.rejected)
 
 
 def read_photo(
@@ -231,9 +231,10 @@ def _settled(
 
 
 def _loose_tops(faces: CutFaces, kind: LayoutKind) -> CutFaces:
-    """Loose dice with the finds the lattice took for a side of the die beside them, though
-    shaped like a top, taken back: loose dice stand on no lattice."""
-    back = faces.top_shaped
+    """Loose dice with the finds the lattice took for a side of the die beside them taken
+    back: loose dice stand on no lattice, and a die pushed against another shows its top
+    where, seen at a slant, that die's side would show."""
+    back = faces.sides
     if kind is not LayoutKind.LOOSE or not back:
         return faces
     return replace(
@@ -242,7 +243,7 @@ def _loose_tops(faces: CutFaces, kind: LayoutKind) -> CutFaces:
         lattice=replace(faces.lattice, cells=[*faces.lattice.cells, *([None] * len(back))]),
         views=np.concatenate([faces.views, cut_views(faces.loaded.image, back)]),
         rejected=[q for q in faces.rejected if not any(q is b for b in back)],
-        top_shaped=[],
+        sides=[],
     )
 
 

@@ -25,8 +25,7 @@ FOCAL_RANGE = (0.4, 4.0)
 USUAL_FOCAL = 0.8
 """The focal length taken where the plane cannot tell it (seen nearly square-on), in
 longer sides: a phone's main camera or a webcam."""
-SIDE_AXES = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])
-"""The directions from a top's centre to its four sides (+x, −x, +y, −y), in lattice units."""
+_AXES = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])
 
 
 def camera_position(to_image: np.ndarray, photo_size: tuple[int, int]) -> np.ndarray:
@@ -67,7 +66,7 @@ def side_centres(tops: np.ndarray, side: float, camera: np.ndarray) -> np.ndarra
     the tops: N × 4 sides (+x, −x, +y, −y) × 2 for ``tops`` (N × 2, the top faces' centres
     in lattice units) of cubes ``side`` tall; NaN for a side turned away."""
     out = np.full((len(tops), 4, 2), np.nan)
-    for k, axis in enumerate(SIDE_AXES):
+    for k, axis in enumerate(_AXES):
         across = np.array([-axis[1], axis[0]])
         edge = tops + side / 2 * axis  # the middle of the top's edge on that side
         facing = (camera[:2] - edge) @ axis > 0

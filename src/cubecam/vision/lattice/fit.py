@@ -23,14 +23,14 @@ another size, a false find) stay off the lattice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from cubecam.layout import Square
-from cubecam.vision.lattice.camera import SIDE_AXES, camera_position, side_centres
+from cubecam.vision.lattice.camera import camera_position, side_centres
 from cubecam.vision.quad import Quad
 from cubecam.vision.stage_settings import StageSettings
 
@@ -86,15 +86,13 @@ class Settings(StageSettings):
 class Placement:
     """The faces the lattice stage settled: ``faces``, the top faces (the detector's finds
     kept, then the faint peaks confirmed), each on its square of ``lattice`` (or off it);
-    ``rejected``, the finds taken for the side face of a cube whose top lies beside;
-    ``top_shaped``, those of them whose outline on the plane is nearer a top's size than
-    that side's (a loose die pushed against another: its own top, where the dice lie
-    loose)."""
+    ``rejected``, the finds taken for the side face of a cube whose top lies beside (the
+    tops of loose dice pushed together, where the dice lie loose: see
+    :mod:`~cubecam.vision.pipeline`)."""
 
     faces: list[Quad]
     lattice: Lattice
     rejected: list[Quad]
-    top_shaped: list[Quad] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -333,7 +331,7 @@ def place_faces(
     )
     size = photo_size or _extent(corners)
     camera = camera_position(lattice.to_image, size)
-    top, top_shaped = _tops(fit, camera, settings)
+    top = _tops(fit, camera, settings)
     finds = [i for i in sorted(top) if i < len(quads)]
     cells = [lattice.cells[i] for i in finds]
     taken = {cell for cell in cells if cell is not None}
@@ -355,7 +353,6 @@ def place_faces(
         [faces[i] for i in finds + confirmed],
         Lattice(lattice.to_image, cells, lattice.side, frozenset(guessed)),
         [quads[i] for i in range(len(quads)) if i not in set(finds)],
-        [quads[i] for i in top_shaped if i < len(quads)],
     )
 
 
@@ -365,39 +362,26 @@ def _extent(corners: np.ndarray) -> tuple[int, int]:
     return int(high[0] + low[0]), int(high[1] + low[1])
 
 
-def _tops(fit: _Fit, camera: np.ndarray, settings: Settings) -> tuple[list[int], list[int]]:
+def _tops(fit: _Fit, camera: np.ndarray, settings: Settings) -> list[int]:
     """The faces (by index) that are no side of another's cube: taken from the farthest from
     the camera, a face is dropped where it lies nearer a side of a cube taken (as the camera
     sees it) than its own square's centre and within half a face of that side's middle (a
     loose die lies anywhere off the squares, but no side shows further from where it is
     seen), and further off its square's centre than ``settings.side_off`` times the faces'
-    median. Also the faces dropped whose area on the plane is nearer a top's than that of
-    every side they were taken for (the band the camera sees the side as)."""
+    median."""
     positions = fit.positions() + 0.5
     off = np.linalg.norm(positions - (np.round(positions - 0.5) + 0.5), axis=1)
     astray = off > settings.side_off * np.median(off)
     sides = side_centres(positions, fit.side, camera)
-    edges = positions[:, None] + fit.side / 2 * SIDE_AXES[None]
-    band_areas = 2 * fit.side * np.linalg.norm(sides - edges, axis=2)
-    areas = _areas(_transform(fit.to_lattice, fit.corners))
     points = np.column_stack([positions, np.zeros(len(positions))])
     distance = np.linalg.norm(points - camera, axis=1)
     kept: list[int] = []
-    top_shaped: list[int] = []
     for i in np.argsort(-distance, kind="stable").tolist():
         reach = min(off[i], fit.side / 2)
         beside = np.linalg.norm(sides[kept] - positions[i], axis=2) < reach
         if not (astray[i] and beside.any()):
             kept.append(i)
-        elif (np.abs(areas[i] - band_areas[kept][beside]) > abs(areas[i] - fit.side**2)).all():
-            top_shaped.append(i)
-    return kept, top_shaped
-
-
-def _areas(corners: np.ndarray) -> np.ndarray:
-    """Each quadrilateral's area (N × 4 × 2, the shoelace formula)."""
-    x, y = corners[..., 0], corners[..., 1]
-    return np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1)) / 2
+    return kept
 
 
 def _in_gap(square: Square, taken: set[Square]) -> bool:
