@@ -13,7 +13,7 @@ from cubecam.reading import Reading
 from cubecam.synth import render_face
 from cubecam.synth.configs import config_named
 from cubecam.synth.dataset import make_scene, scene_label
-from cubecam.synth.plan import plan_crossword, plan_loose
+from cubecam.synth.plan import crossword_layout, plan_crossword, plan_loose
 from cubecam.synth.scene import random_look, render_scene
 from cubecam.vision import annotate, read_photo
 from cubecam.vision.detector.evaluate import match
@@ -149,6 +149,23 @@ def test_a_cube_pushed_against_a_crossword_turned_another_way_is_left_over(seed:
     ]
     assert data["unused"] == ["U"]
     assert any("turned another way than its words" in note for note in reading.notes)
+
+
+@pytest.mark.parametrize("seed", [880140, 880162, 880217])
+def test_side_faces_of_a_slanted_crossword_turned_away_from_its_words_are_set_aside(seed: int):
+    rng = np.random.default_rng(seed)
+    plan = plan_crossword(rng, crossword_layout(rng))
+    look = replace(random_look(rng, plan, config_named("tilt-20-55")), hands=0, props=False)
+    image, cubes = render_scene(plan, rng, SIZE, look)
+    label = scene_label(plan, cubes, seed)
+    rejected_before = np.array([q.center for q in read_faces(image).rejected]).reshape(-1, 2)
+    reading = read_photo(image)
+    rejected = np.array([np.mean(corners, axis=0) for corners in reading.rejected])
+    near = np.linalg.norm(rejected[:, None] - rejected_before[None], axis=2).min(axis=1) < 1.0
+    set_aside = rejected[~near]
+    assert reading.layout.kind is LayoutKind.CROSSWORD
+    assert len(set_aside)  # the lattice alone kept them, on squares a cube could stand on
+    assert matched_faces(label, set_aside) == [None] * len(label["cubes"])  # none is a top
 
 
 def test_a_super_big_boggle_tray_with_solid_faces_is_read_exactly():

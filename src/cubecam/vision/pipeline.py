@@ -81,7 +81,7 @@ def orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float]:
     """
     if not on_grid.any():
         return 0, 0.0
-    grid_scores = GlyphScores(scores.probabilities[on_grid], scores.features[on_grid])
+    grid_scores = scores[on_grid]
     turn = grid_scores.common_turn()
     shares = np.array([grid_scores.turn_share(k) for k in range(4)])
     weight = 1.0 - shares.min(axis=0)
@@ -171,7 +171,6 @@ def read_cut(
     build the layout (a tray's squares where no face was found cut and read too)."""
     notes: list[str] = []
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
-    on_grid = np.array([square is not None for square in faces.lattice.touching()])
     if ocr == "tesseract":
         kind = _kind(layout, faces.lattice, cubeset, 1.0)
         faces, found = _settled(faces, kind, cubeset, notes)
@@ -183,8 +182,11 @@ def read_cut(
                 f"the look stored for {cubeset.name} was learnt by an older glyph model"
                 f" and is not used: run cubecam calibrate --set {cubeset.name} again"
             )
-        turn, agreement = orientation(scores, on_grid)
         kind_settings = KindSettings.load()
+        if layout in ("auto", LayoutKind.CROSSWORD.value):
+            faces, scores = without_sides(faces, scores, layout, cubeset, kind_settings)
+        on_grid = _on_grid(faces.lattice)
+        turn, agreement = orientation(scores, on_grid)
         kind = _kind(layout, faces.lattice, cubeset, agreement, kind_settings)
         if kind is LayoutKind.CROSSWORD:
             lattice = crossword_lattice(faces.lattice, scores.turn_share(turn), kind_settings)
@@ -195,7 +197,7 @@ def read_cut(
                     " turned another way than its words: left over"
                 )
             faces = replace(faces, lattice=lattice)
-            on_grid = np.array([square is not None for square in lattice.touching()])
+            on_grid = _on_grid(lattice)
         else:
             turn = 0
         faces, found = _settled(faces, kind, cubeset, notes)
@@ -213,6 +215,58 @@ def read_cut(
     if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
     return _reading(faces, likely, symbols, squares, kind, turn, notes, found)
+
+
+def _on_grid(lattice: Lattice) -> np.ndarray:
+    """Which faces touch another on the lattice (a crossword's cubes)."""
+    return np.array([square is not None for square in lattice.touching()], bool)
+
+
+def without_sides(
+    faces: CutFaces,
+    scores: GlyphScores,
+    layout: str,
+    cubeset: CubeSet | None,
+    settings: KindSettings,
+) -> tuple[CutFaces, GlyphScores]:
+    """The faces (and their scores) less those a player sees as the sides of a crossword's
+    cubes: on the lattice where, at a slant, the side of a cube further off shows, their
+    letters turned away from the crossword's (``settings.turned_away``, as for a cube left
+    over: a cube's sides bear letters turned any way). Unless a crossword was asked for,
+    none is set aside where the faces make no crossword, with them or without them (loose
+    dice pushed together stand where each other's sides show, their letters every way)."""
+    auto = layout == "auto"
+    if auto and not _makes_crossword(faces.lattice, scores, cubeset, settings):
+        return faces, scores
+    on_grid = _on_grid(faces.lattice)
+    turn, _ = orientation(scores, on_grid)
+    size = faces.loaded.image.shape[1::-1]
+    aside = (
+        on_grid
+        & faces.lattice.at_sides(faces.quads, size)
+        & (scores.turn_share(turn) < settings.turned_away)
+    )
+    if not aside.any():
+        return faces, scores
+    keep = ~aside
+    fewer = replace(
+        faces,
+        quads=[q for q, k in zip(faces.quads, keep, strict=True) if k],
+        lattice=faces.lattice.keeping(keep),
+        views=faces.views[keep],
+        rejected=[*faces.rejected, *(q for q, a in zip(faces.quads, aside, strict=True) if a)],
+    )
+    if auto and not _makes_crossword(fewer.lattice, scores[keep], cubeset, settings):
+        return faces, scores
+    return fewer, scores[keep]
+
+
+def _makes_crossword(
+    lattice: Lattice, scores: GlyphScores, cubeset: CubeSet | None, settings: KindSettings
+) -> bool:
+    """Whether the faces on ``lattice`` (read as ``scores`` say) make a crossword."""
+    _, agreement = orientation(scores, _on_grid(lattice))
+    return _kind("auto", lattice, cubeset, agreement, settings) is LayoutKind.CROSSWORD
 
 
 def _glyph_scores(views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:

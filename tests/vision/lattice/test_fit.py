@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -249,3 +251,13 @@ def test_a_weak_find_beside_a_tray_does_not_widen_it():
     assert plain.lattice.best_tray((4, 5, 6))[0] == 5
     n, squares = weighed.lattice.best_tray((4, 5, 6))
     assert n == 4 and squares[-1] is None and None not in squares[:-1]
+
+
+def test_keeping_some_faces_numbers_the_guessed_ones_anew():
+    faces = [
+        Quad(np.array([[x, 0], [x + 40, 0], [x + 40, 40], [x, 40]], float)) for x in (0, 42, 84)
+    ]
+    lattice = replace(fit_lattice(faces), guessed=frozenset({0, 2}))
+    kept = lattice.keeping(np.array([False, True, True]))
+    assert kept.cells == lattice.cells[1:]
+    assert kept.guessed == frozenset({1})

@@ -28,6 +28,10 @@ class GlyphScores:
         """Per-face symbol probabilities, whichever way each face is turned."""
         return self.probabilities.sum(axis=2)
 
+    def __getitem__(self, faces: np.ndarray) -> GlyphScores:
+        """These scores of the ``faces`` (a mask or indices) alone."""
+        return GlyphScores(self.probabilities[faces], self.features[faces])
+
     def __add__(self, other: GlyphScores) -> GlyphScores:
         """These faces' scores followed by ``other``'s."""
         return GlyphScores(

@@ -4,8 +4,9 @@ photos whose labels name their scene: a Scrabble board is a crossword).
     python -m cubecam.vision.kind.evaluate renders/tray renders/loose [--limit 20]
         [--choose]
 
-Each photo is read as far as its faces' glyphs (the lattice, and the share of the touching
-cubes turned one way), then its kind is chosen and checked against the label's scene.
+Each photo is read as far as its faces' glyphs (the lattice, less the faces a crossword's
+sides show as, as the shipped settings set them aside, and the share of the touching cubes
+turned one way), then its kind is chosen and checked against the label's scene.
 
 On the photos whose labels outline each cube and say which lie in the crossword, each
 face found on a cube is also checked for being placed in the crossword or left over as the
@@ -93,7 +94,9 @@ def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
     """The labelled photos of ``folders`` whose scene has a kind, read as far as the
     kind stage (a photo where no face is found is left out: no kind can be right there)."""
     from cubecam.vision.glyphs.read import read_views
-    from cubecam.vision.pipeline import orientation, read_faces
+    from cubecam.vision.pipeline import orientation, read_faces, without_sides
+
+    shipped = Settings.load()
 
     seen = []
     for folder in folders:
@@ -105,8 +108,8 @@ def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
                 faces = read_faces(photo)
             except InputError:
                 continue
+            faces, scores = without_sides(faces, read_views(faces.views), "auto", None, shipped)
             on_grid = np.array([square is not None for square in faces.lattice.touching()])
-            scores = read_views(faces.views)
             turn, agreement = orientation(scores, on_grid)
             centres = np.array([quad.center for quad in faces.quads]).reshape(-1, 2)
             members = crossword_members(label, centres, faces.loaded.scale)

@@ -130,6 +130,41 @@ class Lattice:
             self, cells=[None if off else c for c, off in zip(self.cells, faces, strict=True)]
         )
 
+    def keeping(self, faces: np.ndarray) -> Lattice:
+        """This lattice of the ``faces`` (a mask) alone, the others dropped (numbered anew)."""
+        index = np.cumsum(faces) - 1
+        return replace(
+            self,
+            cells=[c for c, keep in zip(self.cells, faces, strict=True) if keep],
+            guessed=frozenset(int(index[i]) for i in self.guessed if faces[i]),
+        )
+
+    def at_sides(self, quads: list[Quad], photo_size: tuple[int, int]) -> np.ndarray:
+        """Which of ``quads`` (this lattice's faces) lie, as the camera saw them, within half
+        a face of the middle of a side of another face's cube standing further from the
+        camera: where at a slant that cube's side face shows (see :mod:`.camera`).
+
+        >>> def face(x, y):
+        ...     return Quad(np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], float))
+        >>> faces = [face(100, 100 + 42 * i) for i in range(3)]
+        >>> lattice = fit_lattice(faces)
+        >>> lattice.at_sides(faces, (240, 100)).tolist()  # the camera above the photo's top
+        [True, True, False]
+        >>> lattice.at_sides(faces, (240, 360)).tolist()  # straight above the middle face
+        [False, False, False]
+        """
+        if self.to_image is None or not quads:
+            return np.zeros(len(quads), bool)
+        centres = np.array([q.center for q in quads], np.float64)
+        positions = _transform(np.linalg.inv(self.to_image), centres)
+        camera = camera_position(self.to_image, photo_size)
+        sides = side_centres(positions, self.side, camera)
+        points = np.column_stack([positions, np.zeros(len(positions))])
+        distance = np.linalg.norm(points - camera, axis=1)
+        reach = np.linalg.norm(sides[None] - positions[:, None, None], axis=3) < self.side / 2
+        further = distance[None, :] > distance[:, None]
+        return (reach.any(axis=2) & further).any(axis=1)
+
     def window(self, n: int) -> Square | None:
         """The top-left square of the N × N window of the lattice holding the most faces
         (None when no face is on the lattice)."""
