@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ from cubecam.vision.kind.evaluate import (
     LEAST_SIDES,
     TRAY_AGREEMENTS,
     TRAY_FILLS,
+    TRAY_HOLDS,
     TURNED_AWAYS,
 )
 from cubecam.vision.lattice import fit_lattice
@@ -20,14 +23,18 @@ SETTINGS = Settings(
 )
 
 
+def face(x: float, y: float, side: float = 40.0, turn: float = 0.0) -> Quad:
+    """A square face ``side`` pixels wide, its top-left corner at (x, y) before it is turned
+    ``turn`` degrees about its centre."""
+    a = np.deg2rad(turn)
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * side / 2
+    corners = corners @ np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]])
+    return Quad(corners + np.array([x, y]) + side / 2)
+
+
 def grid(cells: list[tuple[int, int]], pitch: float, side: float = 40.0):
     """The lattice of square faces ``side`` pixels wide on ``cells`` ``pitch`` apart."""
-    quads = []
-    for r, c in cells:
-        x, y = 100 + c * pitch, 100 + r * pitch
-        corners = np.array([[x, y], [x + side, y], [x + side, y + side], [x, y + side]], float)
-        quads.append(Quad(corners))
-    return fit_lattice(quads)
+    return fit_lattice([face(100 + c * pitch, 100 + r * pitch, side) for r, c in cells])
 
 
 def test_a_full_tray_is_a_tray_whichever_way_its_letters_turn() -> None:
@@ -54,6 +61,15 @@ def test_dice_lying_in_rows_far_apart_are_loose() -> None:
     assert choose_kind(grid(cells, 80), 1.0, SETTINGS) is LayoutKind.LOOSE
 
 
+def test_half_a_window_of_dice_with_more_beside_it_off_the_lattice_is_loose() -> None:
+    half = [face(100 + c * 48, 100 + r * 48) for r in range(2) for c in range(4)]
+    beside = [face(120 + 48 * k, 226 + 9 * k, turn=30 + 7 * k) for k in range(5)]
+    holding = replace(SETTINGS, tray_holds=0.9)
+    assert choose_kind(fit_lattice(half), 0.5, holding) is LayoutKind.TRAY
+    assert choose_kind(fit_lattice(half + beside), 0.5, holding) is LayoutKind.LOOSE
+    assert choose_kind(fit_lattice(half + beside), 0.5, SETTINGS) is LayoutKind.TRAY  # 0: any
+
+
 def test_a_tray_set_makes_a_tray_of_a_few_of_its_dice() -> None:
     cells = [(0, 0), (0, 1), (1, 1), (2, 1)]
     lattice = grid(cells, 48)
@@ -72,7 +88,7 @@ def test_the_shipped_settings_are_among_those_the_evaluation_tries() -> None:
     shipped = Settings.load(SETTINGS_PATH)
     assert shipped.tray_fill in TRAY_FILLS and shipped.tray_agreement in TRAY_AGREEMENTS
     assert shipped.least_side in LEAST_SIDES and shipped.agreement in AGREEMENTS
-    assert shipped.turned_away in TURNED_AWAYS
+    assert shipped.turned_away in TURNED_AWAYS and shipped.tray_holds in TRAY_HOLDS
 
 
 def test_a_board_full_of_words_is_a_crossword_not_a_tray() -> None:

@@ -50,13 +50,17 @@ class Settings(StageSettings):
     stand in a tray's slots or touch in a crossword; ``agreement``, the least share of a
     crossword's touching cubes turned one way; ``turned_away``, how much less likely than
     its likeliest turn a cube's letter may be turned the crossword's way before the cube is
-    taken for one left over, pushed against the crossword (see :func:`crossword_lattice`)."""
+    taken for one left over, pushed against the crossword (see :func:`crossword_lattice`);
+    ``tray_holds``, the least share of the faces found that a window not full must hold to
+    be a tray (dice are rolled into a tray, not beside it: loose dice pushed together fill a
+    window's half, and lie beyond it too)."""
 
     tray_fill: float
     tray_agreement: float
     least_side: float
     agreement: float
     turned_away: float
+    tray_holds: float = 0.0
     PATH = SETTINGS_PATH
 
 
@@ -77,8 +81,12 @@ def choose_kind(
     filled = sum(square is not None for square in window)
     full = filled == n * n
     close = lattice.side >= settings.least_side
-    gridded = close and (
-        filled >= settings.tray_fill * n * n or (cubeset is not None and cubeset.kind == "tray")
+    gridded = (
+        close
+        and filled >= settings.tray_holds * count
+        and (
+            filled >= settings.tray_fill * n * n or (cubeset is not None and cubeset.kind == "tray")
+        )
     )
     if full or (gridded and agreement < settings.tray_agreement):
         return LayoutKind.TRAY

@@ -14,8 +14,9 @@ label says, on the lattice :func:`~cubecam.vision.kind.choose.crossword_lattice`
 
 ``--choose`` sweeps :class:`~cubecam.vision.kind.choose.Settings` over the folders, each
 photo read once: first the settings of the kind for the most photos whose kind is right,
-then ``turned_away`` for the most crossword cubes placed right (the first of equals, in
-the order tried, wins), and writes them into ``kind.toml``.
+then with them ``tray_holds`` the same way, then ``turned_away`` for the most crossword
+cubes placed right (the first of equals, in the order tried, wins), and writes them into
+``kind.toml``.
 """
 
 from __future__ import annotations
@@ -46,8 +47,10 @@ TRAY_AGREEMENTS = (1.01, 0.95, 0.9, 0.8)
 LEAST_SIDES = (0.0, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8)
 AGREEMENTS = (0.5, 0.6, 0.7, 0.8, 0.9)
 TURNED_AWAYS = (0.0, 0.001, 0.01, 0.05, 0.2)
+TRAY_HOLDS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
 """The settings ``--choose`` tries (a tray agreement over 1 takes any filled window for a
-tray, a fill of 1 only a full one, a turned away of 0 leaves no cube out)."""
+tray, a fill of 1 only a full one, a turned away of 0 leaves no cube out, a tray holding 0
+counts no face beyond the window)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +166,9 @@ def choose(seen: list[Seen]) -> Settings:
     for values in itertools.product(TRAY_FILLS, TRAY_AGREEMENTS, LEAST_SIDES, AGREEMENTS):
         settings = Settings(*values, turned_away=TURNED_AWAYS[0])
         tried[settings] = right_photos(tally(seen, settings))
-    kind = max(tried, key=lambda key: tried[key])
+    best = max(tried, key=lambda key: tried[key])
+    held = [replace(best, tray_holds=value) for value in TRAY_HOLDS]
+    kind = max(held, key=lambda settings: right_photos(tally(seen, settings)))
     apart = [replace(kind, turned_away=value) for value in TURNED_AWAYS]
     return max(apart, key=lambda settings: placed(seen, settings)[True])
 
