@@ -13,7 +13,7 @@ from cubecam.reading import Reading
 from cubecam.synth import render_face
 from cubecam.synth.configs import config_named
 from cubecam.synth.dataset import make_scene, scene_label
-from cubecam.synth.plan import crossword_layout, plan_crossword, plan_loose
+from cubecam.synth.plan import ScenePlan, crossword_layout, plan_crossword, plan_loose
 from cubecam.synth.scene import random_look, render_scene
 from cubecam.vision import annotate, read_photo
 from cubecam.vision.detector.evaluate import match
@@ -154,10 +154,7 @@ def test_a_cube_pushed_against_a_crossword_turned_another_way_is_left_over(seed:
 @pytest.mark.parametrize("seed", [880140, 880162, 880217])
 def test_side_faces_of_a_slanted_crossword_turned_away_from_its_words_are_set_aside(seed: int):
     rng = np.random.default_rng(seed)
-    plan = plan_crossword(rng, crossword_layout(rng))
-    look = replace(random_look(rng, plan, config_named("tilt-20-55")), hands=0, props=False)
-    image, cubes = render_scene(plan, rng, SIZE, look)
-    label = scene_label(plan, cubes, seed)
+    image, label = _clear_photo(rng, plan_crossword(rng, crossword_layout(rng)), "tilt-20-55", seed)
     rejected_before = np.array([q.center for q in read_faces(image).rejected]).reshape(-1, 2)
     reading = read_photo(image)
     rejected = np.array([np.mean(corners, axis=0) for corners in reading.rejected])
@@ -283,7 +280,14 @@ def _twelve_loose_dice_photo(
     seed: int, arrangement: str, config: str = "tilt-0-20"
 ) -> tuple[np.ndarray, dict]:
     rng = np.random.default_rng(seed)
-    plan = plan_loose(rng, count=12, arrangement=arrangement)
+    return _clear_photo(rng, plan_loose(rng, count=12, arrangement=arrangement), config, seed)
+
+
+def _clear_photo(
+    rng: np.random.Generator, plan: ScenePlan, config: str, seed: int
+) -> tuple[np.ndarray, dict]:
+    """A photo of ``plan`` drawn as the configuration ``config`` says, no hand or prop in
+    view, with its label."""
     look = replace(random_look(rng, plan, config_named(config)), hands=0, props=False)
     image, cubes = render_scene(plan, rng, SIZE, look)
     return image, scene_label(plan, cubes, seed)

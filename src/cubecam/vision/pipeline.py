@@ -183,8 +183,7 @@ def read_cut(
                 f" and is not used: run cubecam calibrate --set {cubeset.name} again"
             )
         kind_settings = KindSettings.load()
-        if layout in ("auto", LayoutKind.CROSSWORD.value):
-            faces, scores = without_sides(faces, scores, layout, cubeset, kind_settings)
+        faces, scores = without_sides(faces, scores, layout, cubeset, kind_settings)
         on_grid = _on_grid(faces.lattice)
         turn, agreement = orientation(scores, on_grid)
         kind = _kind(layout, faces.lattice, cubeset, agreement, kind_settings)
@@ -232,17 +231,18 @@ def without_sides(
     """The faces (and their scores) less those a player sees as the sides of a crossword's
     cubes: on the lattice where, at a slant, the side of a cube further off shows, their
     letters turned away from the crossword's (``settings.turned_away``, as for a cube left
-    over: a cube's sides bear letters turned any way). Unless a crossword was asked for,
-    none is set aside where the faces make no crossword, with them or without them (loose
-    dice pushed together stand where each other's sides show, their letters every way)."""
-    auto = layout == "auto"
-    if auto and not _makes_crossword(faces.lattice, scores, cubeset, settings):
+    over: a cube's sides bear letters turned any way). Only where a crossword was asked
+    for, or (``auto``) where the faces make one with them and without them: loose dice
+    pushed together stand where each other's sides show, their letters every way."""
+    if layout not in ("auto", LayoutKind.CROSSWORD.value):
         return faces, scores
-    on_grid = _on_grid(faces.lattice)
-    turn, _ = orientation(scores, on_grid)
+    auto = layout == "auto"
+    turn, crossword = _read_as_crossword(faces.lattice, scores, cubeset, settings)
+    if auto and not crossword:
+        return faces, scores
     size = faces.loaded.image.shape[1::-1]
     aside = (
-        on_grid
+        _on_grid(faces.lattice)
         & faces.lattice.at_sides(faces.quads, size)
         & (scores.turn_share(turn) < settings.turned_away)
     )
@@ -256,17 +256,19 @@ def without_sides(
         views=faces.views[keep],
         rejected=[*faces.rejected, *(q for q, a in zip(faces.quads, aside, strict=True) if a)],
     )
-    if auto and not _makes_crossword(fewer.lattice, scores[keep], cubeset, settings):
+    kept = scores[keep]
+    if auto and not _read_as_crossword(fewer.lattice, kept, cubeset, settings)[1]:
         return faces, scores
-    return fewer, scores[keep]
+    return fewer, kept
 
 
-def _makes_crossword(
+def _read_as_crossword(
     lattice: Lattice, scores: GlyphScores, cubeset: CubeSet | None, settings: KindSettings
-) -> bool:
-    """Whether the faces on ``lattice`` (read as ``scores`` say) make a crossword."""
-    _, agreement = orientation(scores, _on_grid(lattice))
-    return _kind("auto", lattice, cubeset, agreement, settings) is LayoutKind.CROSSWORD
+) -> tuple[int, bool]:
+    """The common turn of the faces touching on ``lattice`` (read as ``scores`` say), and
+    whether, left to tell the kind, they make a crossword."""
+    turn, agreement = orientation(scores, _on_grid(lattice))
+    return turn, _kind("auto", lattice, cubeset, agreement, settings) is LayoutKind.CROSSWORD
 
 
 def _glyph_scores(views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:
