@@ -156,9 +156,9 @@ class Reading(BaseModel):
 
     @property
     def layout(self) -> Layout:
-        """The :class:`Layout` the cubes make."""
+        """The :class:`Layout` the cubes make, its cubes left over in the order of their symbols."""
         cells = {(c.row, c.col): Face(c.symbol) for c in self.cubes if c.row is not None}
-        unused = tuple(Face(c.symbol) for c in self.cubes if c.row is None)
+        unused = tuple(Face(s) for s in sorted(c.symbol for c in self.cubes if c.row is None))
         return Layout(cells, unused, self.kind)
 
     def unsure(self, threshold: float = UNSURE_BELOW) -> list[CubeReading]:

@@ -61,6 +61,32 @@ class Camera:
     def with_intrinsics(self, focal: float, centre: tuple[float, float]) -> Camera:
         return Camera(self.eye, self.rotation, focal, centre)
 
+    def turned_through(self, pixel: tuple[float, float]) -> Camera:
+        """This camera turned about its eye until it looks along its ray through ``pixel``,
+        which becomes its centre: a photo framed by turning the phone, not by cropping.
+
+        >>> camera = Camera.looking_at((0.0, 0.0), distance=10.0, tilt=0.0, yaw=0.0,
+        ...                            focal=100.0, centre=(30.0, 50.0))
+        >>> turned = camera.turned_through((50.0, 50.0))
+        >>> turned.project(np.array([[2.0, 0.0, 0.0]])).round(1).tolist()
+        [[50.0, 50.0]]
+        >>> turned.centre
+        (50.0, 50.0)
+        """
+        offset = (np.asarray(pixel, float) - self.centre) / self.focal
+        ray = self.rotation.T @ np.array([offset[0], offset[1], 1.0])
+        ray /= np.linalg.norm(ray)
+        forward = self.rotation[2]
+        axis = np.cross(forward, ray)
+        sine, cosine = float(np.linalg.norm(axis)), float(forward @ ray)
+        if sine < 1e-12:
+            return self
+        k = axis / sine
+        cross = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
+        turn = np.eye(3) + sine * cross + (1 - cosine) * cross @ cross
+        rotation = self.rotation @ turn.T
+        return Camera(self.eye, rotation, self.focal, (float(pixel[0]), float(pixel[1])))
+
     def project(self, points: np.ndarray) -> np.ndarray:
         """Pixel coordinates (N, 2) of table points (N, 3)."""
         cam = (np.asarray(points, float) - self.eye) @ self.rotation.T

@@ -372,6 +372,11 @@ def _visible(camera: Camera, cube: PlacedCube, cover: np.ndarray, step: int) -> 
 # --- camera and table -------------------------------------------------------------------
 
 
+_REFRAMES = 4
+"""How often the layout is moved halfway back to the middle of the photo where turning the
+camera towards it pushed part of it out of the frame."""
+
+
 def _frame(
     plan: ScenePlan, look: Look, width: int, height: int, rng: np.random.Generator
 ) -> Camera:
@@ -391,8 +396,16 @@ def _frame(
     mid = (uv.max(axis=0) + uv.min(axis=0)) / 2
     room = np.maximum(np.array([width, height]) - span * focal, 0)
     shift = rng.uniform(-0.4, 0.4, 2) * room
-    centre = (width / 2 - focal * mid[0] + shift[0], height / 2 - focal * mid[1] + shift[1])
-    return camera.with_intrinsics(float(focal), (float(centre[0]), float(centre[1])))
+    middle = (width / 2, height / 2)
+    for _ in range(_REFRAMES):
+        centre = np.array(middle) - focal * mid + shift
+        framed = camera.with_intrinsics(float(focal), (float(centre[0]), float(centre[1])))
+        framed = framed.turned_through(middle)
+        uv = framed.project(points)
+        if (uv >= 0).all() and (uv <= (width, height)).all():
+            break
+        shift = shift / 2
+    return framed
 
 
 def _table(
