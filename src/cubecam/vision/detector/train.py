@@ -156,12 +156,14 @@ def train(
     lr: float = 3e-3,
     bf16: bool = False,
     blank_weight: float = 1.0,
+    device: str = "cpu",
 ) -> Net:
     """``steps`` steps of AdamW (peak rate ``lr``) on random views of ``samples``, from
     ``init``'s weights if given (a checkpoint, or an ONNX model :func:`export` wrote), saving
     the weights to ``checkpoint`` every 500 steps and at the end; with ``bf16`` the network
     computes in bfloat16 (the weights and the losses stay float32); a blank face's centre
-    counts ``blank_weight`` times in the heat's loss."""
+    counts ``blank_weight`` times in the heat's loss. The views are made on the CPU, the
+    network trains on ``device`` (``"cuda"`` where a GPU is at hand)."""
     torch.manual_seed(seed)
     net = Net()
     loader = DataLoader(
@@ -169,19 +171,23 @@ def train(
         batch_size=batch,
         num_workers=workers,
         persistent_workers=workers > 0,
+        pin_memory=device != "cpu",
     )
     if init is not None and init.suffix == ".onnx":
         first = [images for images, *_ in islice(iter(loader), 4)]
         load_onnx(net, init, torch.cat(first))
     elif init is not None:
-        net.load_state_dict(torch.load(init))
-    net = net.to(memory_format=torch.channels_last)  # a third less time on the CPU
+        net.load_state_dict(torch.load(init, map_location="cpu"))
+    net = net.to(device, memory_format=torch.channels_last)  # a third less time on the CPU
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
     start = time.time()
     net.train()
-    for step, (images, heat, offsets, weight, emphasis) in enumerate(loader):
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+    for step, batch_tensors in enumerate(loader):
+        images, heat, offsets, weight, emphasis = (
+            t.to(device, non_blocking=True) for t in batch_tensors
+        )
+        with torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=bf16):
             heat_logits, shapes = net(images.contiguous(memory_format=torch.channels_last))
         loss_heat = focal_loss(heat_logits.float(), heat, emphasis)
         loss_shape = shape_loss(shapes.float(), offsets, weight)
@@ -198,7 +204,7 @@ def train(
                 f"shape {loss_shape.item():.3f}  {time.time() - start:.0f}s",
                 flush=True,
             )
-    return net.eval()
+    return net.cpu().eval()
 
 
 def load_onnx(net: Net, path: Path, images: torch.Tensor) -> None:
@@ -269,6 +275,11 @@ def load_onnx(net: Net, path: Path, images: torch.Tensor) -> None:
             norm.bias.copy_(mean + bias)
 
 
+def default_device() -> str:
+    """``"cuda"`` where PyTorch sees a GPU, else ``"cpu"``."""
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
 def export(net: Net, out: Path) -> None:
     """Write ``net`` as ONNX with a dynamic photo size."""
     net = net.to(memory_format=torch.contiguous_format)
@@ -316,6 +327,9 @@ def main(argv: list[str] | None = None) -> None:
         default=1.0,
         help="times a blank face's centre counts in the heat's loss (blanks show no glyph)",
     )
+    parser.add_argument(
+        "--device", default=default_device(), help="where the network trains (default: %(default)s)"
+    )
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
@@ -337,6 +351,7 @@ def main(argv: list[str] | None = None) -> None:
         lr=args.lr,
         bf16=args.bf16,
         blank_weight=args.blank_weight,
+        device=args.device,
     )
     export(net, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")

@@ -22,6 +22,7 @@ import torch
 from torch import nn
 
 from cubecam.vision.detector.patches import PATCH, network_patches
+from cubecam.vision.detector.train import default_device
 
 WIDTHS = (16, 32, 64)
 HELD_OUT = 10
@@ -64,7 +65,7 @@ def _augmented(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def _scores(net: nn.Module, patches: np.ndarray) -> np.ndarray:
-    net.eval()
+    net = net.cpu().eval()
     with torch.no_grad():
         return np.concatenate(
             [
@@ -88,16 +89,23 @@ def report(scores: np.ndarray, tops: np.ndarray) -> str:
 
 
 def train(
-    patches: np.ndarray, tops: np.ndarray, epochs: int, batch: int, seed: int, lr: float
+    patches: np.ndarray,
+    tops: np.ndarray,
+    epochs: int,
+    batch: int,
+    seed: int,
+    lr: float,
+    device: str = "cpu",
 ) -> nn.Module:
-    """The verifier trained on ``patches`` (uint8) marked ``tops``, classes weighed alike."""
+    """The verifier trained on ``device`` on ``patches`` (uint8) marked ``tops``, classes
+    weighed alike."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
-    net = network()
+    net = network().to(device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     steps = epochs * (len(patches) // batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
-    weight = torch.tensor([(~tops).sum() / max(tops.sum(), 1)], dtype=torch.float32)
+    weight = torch.tensor([(~tops).sum() / max(tops.sum(), 1)], dtype=torch.float32, device=device)
     loss_of = nn.BCEWithLogitsLoss(pos_weight=weight)
     start = time.time()
     for epoch in range(epochs):
@@ -106,8 +114,8 @@ def train(
         total = 0.0
         for k in range(len(patches) // batch):
             pick = order[k * batch : (k + 1) * batch]
-            x = torch.from_numpy(network_patches(_augmented(patches[pick], rng)))
-            y = torch.from_numpy(tops[pick].astype(np.float32))
+            x = torch.from_numpy(network_patches(_augmented(patches[pick], rng))).to(device)
+            y = torch.from_numpy(tops[pick].astype(np.float32)).to(device)
             loss = loss_of(net(x)[:, 0], y)
             optimiser.zero_grad()
             loss.backward()
@@ -119,7 +127,7 @@ def train(
             f" {time.time() - start:.0f} s",
             flush=True,
         )
-    return net
+    return net.cpu()
 
 
 def export(net: nn.Module, out: Path) -> None:
@@ -145,6 +153,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--device", default=default_device(), help="where the network trains (default: %(default)s)"
+    )
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
@@ -152,7 +163,9 @@ def main(argv: list[str] | None = None) -> None:
     patches, tops, photo = data["patches"], data["tops"], data["photo"]
     held = photo % HELD_OUT == 0
     print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
-    net = train(patches[~held], tops[~held], args.epochs, args.batch, args.seed, args.lr)
+    net = train(
+        patches[~held], tops[~held], args.epochs, args.batch, args.seed, args.lr, args.device
+    )
     print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
     export(net, args.out)
     print(f"wrote {args.out}")
