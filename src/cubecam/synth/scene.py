@@ -380,6 +380,9 @@ camera towards it pushed part of it out of the frame."""
 def _frame(
     plan: ScenePlan, look: Look, width: int, height: int, rng: np.random.Generator
 ) -> Camera:
+    """The camera that frames ``plan``: it looks at the layout from the look's angle and
+    distance, then turns until the layout lies off the photo's middle by a random shift (the
+    principal point stays at the photo's centre)."""
     points = np.concatenate([_cube_corners(cube) for cube in plan.cubes])
     if plan.tray_size:
         points = np.concatenate([points, _tray_outline(plan, 0.45)])
