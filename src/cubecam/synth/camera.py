@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 
@@ -81,9 +82,7 @@ class Camera:
         sine, cosine = float(np.linalg.norm(axis)), float(forward @ ray)
         if sine < 1e-12:
             return self
-        k = axis / sine
-        cross = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
-        turn = np.eye(3) + sine * cross + (1 - cosine) * cross @ cross
+        turn = cv2.Rodrigues(axis / sine * math.atan2(sine, cosine))[0]
         rotation = self.rotation @ turn.T
         return Camera(self.eye, rotation, self.focal, (float(pixel[0]), float(pixel[1])))
 
