@@ -53,6 +53,11 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 REALDATA_FOLDERS = ("trays", "loose", "tiles", "boards", "crops")
 CROP_SIZE = 64
 EXPECTED_KIND = {"crossword": "crossword", "tray": "tray", "loose": "loose", "board": "crossword"}
+WHY_WRONG = ("hidden", "kind", "missed", "made up", "misread", "placed")
+"""What a layout read wrong went through (a photo may go through several): a labelled cube
+out of view (under a hand), the wrong kind of layout, a face in view not found, a face
+found where none is, a face found and read wrong; ``placed``: none of those, every face
+found and read right, yet put on the wrong squares or left over wrongly."""
 """The layout kind a reader should report for each labelled scene (tiles/ mixes scenes)."""
 
 Crop = tuple[np.ndarray, str]
@@ -461,10 +466,17 @@ class PhotoScore:
     whole_checked: int = 0
     whole_right: int = 0
     """Boards checked and right among the photos with every labelled cube in view."""
+    wrong: dict[str, list[str]] = field(default_factory=dict)
+    """Each photo whose layout was read wrong, and what it went through (:data:`WHY_WRONG`)."""
     reading: ReadingScore = field(default_factory=ReadingScore)
     seconds: list[float] = field(default_factory=list)
     peak_python_mb: float = 0.0
     errors: list[str] = field(default_factory=list)
+
+    def wrong_because(self) -> dict[str, int]:
+        """How many of the layouts read wrong went through each of :data:`WHY_WRONG`."""
+        counts = Counter(why for causes in self.wrong.values() for why in causes)
+        return {why: counts[why] for why in WHY_WRONG}
 
     def to_json(self) -> dict:
         return {
@@ -482,6 +494,8 @@ class PhotoScore:
                 self.whole_right / self.whole_checked if self.whole_checked else None
             ),
             "boards_in_view": self.whole_checked,
+            "wrong_because": self.wrong_because(),
+            "wrong": self.wrong,
             "reading": self.reading.to_json(),
             **_times(self.seconds, "photo"),
             "peak_python_mb": round(self.peak_python_mb, 1),
@@ -507,19 +521,22 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     truth = labelled_faces(sample, image)
     seen = in_view(label) if label.get("cubes") else np.ones(len(truth), bool)
     centres = [tuple(getattr(c, "center", (np.nan, np.nan))) for c in cubes]
+    labelled = found = matched = misread = 0
     if truth:
         pairs = match_detections(truth, centres)
         on_hidden = sum(not seen[i] for i, _ in pairs)  # neither found nor made up
-        score.labelled += int(seen.sum())
-        score.found += len(cubes) - on_hidden
-        score.matched += len(pairs) - on_hidden
+        labelled, found, matched = int(seen.sum()), len(cubes) - on_hidden, len(pairs) - on_hidden
         for i, j in pairs:
             if seen[i]:
-                score.reading.add(truth[i][0], getattr(cubes[j], "symbol", None))
+                read = getattr(cubes[j], "symbol", None)
+                score.reading.add(truth[i][0], read)
+                misread += symbol_key(read) != symbol_key(truth[i][0])
     elif label.get("count"):
-        score.labelled += int(label["count"])
-        score.found += len(cubes)
-        score.matched += min(int(label["count"]), len(cubes))
+        labelled, found = int(label["count"]), len(cubes)
+        matched = min(labelled, found)
+    score.labelled += labelled
+    score.found += found
+    score.matched += matched
     faces = getattr(layout, "faces", lambda: [])()
     read_rows = (
         [[None if f is None else f.symbol for f in row] for row in layout.rows()] if faces else []
@@ -540,6 +557,17 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
         if seen.all():
             score.whole_checked += 1
             score.whole_right += right
+        if not right:
+            causes = {
+                "hidden": not seen.all(),
+                "kind": expected is not None and kind != expected,
+                "missed": matched < labelled,
+                "made up": matched < found,
+                "misread": misread > 0,
+            }
+            score.wrong[sample.path.name] = [why for why, met in causes.items() if met] or [
+                "placed"
+            ]
 
 
 def _times(seconds: list[float], unit: str) -> dict:
@@ -815,6 +843,8 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
             print(f"  note: {r.note}")
         if r.rapidocr is not None and r.rapidocr.total:
             print(f"  rapidocr on the same crops: {_pct(r.rapidocr.accuracy)}")
+        if r.ours is not None and r.ours.wrong:
+            print(f"  layouts wrong: {_because(r.ours.wrong_because())}")
         failures = (r.ours.errors if r.ours else []) + (r.ours_crops.errors if r.ours_crops else [])
         if failures:
             print(f"  ours failed {len(failures)} times, e.g. {failures[0]}")
@@ -828,6 +858,9 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
         f"layouts exactly right over these folders: {totals['right']} of {totals['checked']}"
         f" ({totals['right_in_view']} of {totals['in_view']} photos with every cube in view)"
     )
+    wrong = wrong_totals(results)
+    if any(wrong.values()):
+        print(f"the wrong ones (a photo may count under several): {_because(wrong)}")
     for line in skipped:
         print(f"skipped: {line}")
 
@@ -842,6 +875,20 @@ def layout_totals(results: list[FolderResult]) -> dict[str, int]:
         "right_in_view": sum(s.whole_right for s in scores),
         "in_view": sum(s.whole_checked for s in scores),
     }
+
+
+def wrong_totals(results: list[FolderResult]) -> dict[str, int]:
+    """How many of the layouts read wrong over every folder of ``results`` went through each
+    of :data:`WHY_WRONG`."""
+    totals: Counter = Counter()
+    for r in results:
+        if r.ours is not None:
+            totals.update(r.ours.wrong_because())
+    return {why: totals[why] for why in WHY_WRONG}
+
+
+def _because(counts: dict[str, int]) -> str:
+    return ", ".join(f"{why} {counts[why]}" for why in WHY_WRONG if counts.get(why))
 
 
 def _pct(value: float | None) -> str:
@@ -914,6 +961,7 @@ def main(argv: list[str] | None = None) -> dict:
         "pipeline": bool(read_photo),
         "folders": [r.to_json() for r in results],
         "layouts": layout_totals(results),
+        "layouts_wrong_because": wrong_totals(results),
         "skipped": skipped,
         "phone_12mp": phone,
         "peak_rss_mb": round(peak_rss, 1),

@@ -113,6 +113,36 @@ def test_a_perfect_reading_scores_full_marks_and_a_slip_does_not(kind: str) -> N
     assert figures["reading"]["confusions"][0][:2] == [label["cubes"][0]["symbol"].upper(), "X"]
 
 
+def test_a_wrong_layout_says_what_it_went_through() -> None:
+    image, label = make_scene("crossword", 21, size=(480, 360))
+    sample = vision.Sample(Path("x.jpg"), label)
+    score = vision.PhotoScore()
+    vision.score_photo(score, sample, image, reading_from(label))
+    assert score.wrong == {}
+
+    vision.score_photo(score, sample, image, reading_from(label, change={0: "X"}, extra=1))
+    assert score.wrong == {"x.jpg": ["made up", "misread"]}
+
+    placed = reading_from(label)
+    (square, face), *_ = placed.layout.cells.items()
+    placed.layout = placed.layout.replace(square, None).replace((-5, -5), face)
+    vision.score_photo(score, vision.Sample(Path("y.jpg"), label), image, placed)
+    assert score.wrong["y.jpg"] == ["placed"]  # every face found and read, one put astray
+
+    missed = reading_from(label)
+    missed.cubes = missed.cubes[1:]
+    missed.layout = Layout(kind=LayoutKind.LOOSE)
+    vision.score_photo(score, vision.Sample(Path("z.jpg"), label), image, missed)
+    assert score.wrong["z.jpg"] == ["kind", "missed"]
+    assert score.wrong_because() == dict.fromkeys(vision.WHY_WRONG, 0) | {
+        "kind": 1,
+        "missed": 1,
+        "made up": 1,
+        "misread": 1,
+        "placed": 1,
+    }
+
+
 def test_a_face_out_of_view_is_neither_missed_nor_made_up() -> None:
     image, label = make_scene("tray", 21, size=(480, 360))
     label["cubes"][0]["visible"] = 0.3  # under a hand
@@ -229,6 +259,10 @@ def test_layouts_are_totalled_over_the_folders_and_among_photos_all_in_view() ->
         "checked": 4,
         "right_in_view": 3,
         "in_view": 3,
+    }
+    assert vision.wrong_totals(results) == dict.fromkeys(vision.WHY_WRONG, 0) | {
+        "hidden": 1,
+        "misread": 1,
     }
 
 
