@@ -3,7 +3,7 @@
 import cv2
 import numpy as np
 
-from cubecam.vision.detector.augment import _moved, camera_turn, training_view
+from cubecam.vision.detector.augment import _grain, _moved, camera_turn, relight, training_view
 
 
 def _squares() -> tuple[np.ndarray, np.ndarray]:
@@ -51,3 +51,20 @@ def test_the_faces_kept_in_a_view_are_named_by_their_place_in_the_photo():
     inside = np.flatnonzero(((centres >= 0) & (centres < 192)).all(axis=1))
     assert kept.tolist() == inside.tolist() and len(inside) > 0
     assert np.allclose(moved.mean(axis=1), centres[kept])
+
+
+def test_relighting_is_the_same_for_the_same_seed_and_keeps_the_size():
+    image, _ = _squares()
+    first = [relight(image, np.random.default_rng(seed)) for seed in range(12)]
+    again = [relight(image, np.random.default_rng(seed)) for seed in range(12)]
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert all(view.shape == image.shape and view.dtype == np.uint8 for view in first)
+    assert len({view.tobytes() for view in first}) == 12
+
+
+def test_grain_is_standard_normal_in_every_channel():
+    grain = _grain((200, 300, 3), np.random.default_rng(4))
+    assert grain.shape == (200, 300, 3) and grain.dtype == np.float32
+    assert np.allclose(grain.reshape(-1, 3).std(axis=0), 1.0, atol=0.02)
+    assert np.allclose(grain.reshape(-1, 3).mean(axis=0), 0.0, atol=0.02)
+    assert not np.array_equal(grain, _grain((200, 300, 3), np.random.default_rng(5)))

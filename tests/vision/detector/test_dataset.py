@@ -70,3 +70,24 @@ def test_real_photos_are_split_by_name(tmp_path):
     train = {s.path.name for s in read_folder(tmp_path, split="train")}
     test = {s.path.name for s in read_folder(tmp_path, split="test")}
     assert not train & test and len(train | test) == 30
+
+
+def test_each_faces_heat_is_its_spread_about_its_centre_everywhere():
+    rng = np.random.default_rng(2)
+    quads = []
+    for _ in range(6):
+        centre, side = rng.uniform(0, 160, 2), rng.uniform(6, 90)
+        quads.append(centre + side / 2 * np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]))
+    heat, _, _ = encode_targets(np.array(quads), (160, 160))
+    ys, xs = np.mgrid[0:40, 0:40]
+    want = np.zeros((40, 40))
+    for quad in quads:
+        cx, cy = quad.mean(axis=0)
+        sigma = max(0.6, np.linalg.norm(quad[1] - quad[0]) / STRIDE / 6) * STRIDE
+        near = np.exp(
+            -(((xs + 0.5) * STRIDE - cx) ** 2 + ((ys + 0.5) * STRIDE - cy) ** 2) / (2 * sigma**2)
+        )
+        row, col = int(np.clip(cy // STRIDE, 0, 39)), int(np.clip(cx // STRIDE, 0, 39))
+        near[row, col] = 1.0
+        want = np.maximum(want, near)
+    assert np.abs(heat[0] - want).max() < 1e-6

@@ -73,6 +73,22 @@ def test_a_short_bfloat16_run_is_exported_as_the_network_it_trained(tmp_path) ->
     )
 
 
+def test_a_view_crosses_from_the_loader_as_bytes_and_reaches_the_network_as_floats(
+    tmp_path,
+) -> None:
+    from cubecam.synth.dataset import write_set
+    from cubecam.vision.detector.dataset import read_folder
+    from cubecam.vision.detector.train import Views, network_images
+
+    write_set("tray", 1, 880002, tmp_path / "renders", size=(256, 192), config="wide")
+    views = Views(list(read_folder(tmp_path / "renders")), 96, 4, seed=3)
+    image, heat, *_ = views[0]
+    assert image.dtype == torch.uint8 and image.shape == (3, 96, 96) and heat.shape == (1, 24, 24)
+    assert torch.equal(views[0][0], image)  # the same view for the same index
+    floats = network_images(image[None])
+    assert floats.dtype == torch.float32 and torch.allclose(floats * 255, image.float())
+
+
 def test_a_data_folder_that_is_not_there_or_holds_no_labels_is_refused_in_one_line(
     tmp_path, capsys
 ) -> None:

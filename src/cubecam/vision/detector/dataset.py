@@ -188,31 +188,51 @@ def encode_targets(
     """The network's targets for faces ``quads`` in an input of ``size`` (height, width):
     the centre heat (1 channel; -1 near a ``hidden`` face, where nothing is learnt); the
     shape (10): the face's turn as cos 4θ, sin 4θ, then the offsets to its four corners in
-    its own frame; and where the shape counts (1)."""
+    its own frame; and where the shape counts (1). Each face is worked out over the cells
+    near it only: its heat is below 1e-7 beyond :data:`REACH` spreads of its centre."""
     height, width = size[0] // STRIDE, size[1] // STRIDE
     heat = np.zeros((1, height, width), np.float32)
     shape = np.zeros((SHAPE, height, width), np.float32)
     weight = np.zeros((1, height, width), np.float32)
-    ys, xs = np.mgrid[0:height, 0:width]
-    cell_x = (xs + 0.5) * STRIDE
-    cell_y = (ys + 0.5) * STRIDE
     for quad in quads:
         cx, cy = quad.mean(axis=0)
         side = Quad(quad).side
         sigma = max(0.6, side / STRIDE / 6.0)
+        centre = _centre_cell(quad, height, width)
+        rows, cols, cell_x, cell_y = _cells_near(centre, REACH * sigma, height, width)
         near = np.exp(-((cell_x - cx) ** 2 + (cell_y - cy) ** 2) / (2 * (sigma * STRIDE) ** 2))
-        near[_centre_cell(quad, height, width)] = 1.0
-        heat[0] = np.maximum(heat[0], near)
+        near[centre[0] - rows.start, centre[1] - cols.start] = 1.0
+        heat[0, rows, cols] = np.maximum(heat[0, rows, cols], near)
         claim = near > 0.5
         turn = face_turn(quad)
-        shape[0][claim], shape[1][claim] = np.cos(4 * turn), np.sin(4 * turn)
+        shape[0, rows, cols][claim] = np.cos(4 * turn)
+        shape[1, rows, cols][claim] = np.sin(4 * turn)
         cells = np.stack([cell_x[claim], cell_y[claim]], axis=-1)
         local = unturned(quad[None] - cells[:, None], turn) / OFFSET_SCALE
-        shape[2:, claim] = local.reshape(len(cells), 8).T
-        weight[0][claim] = 1.0 / max(side, 4.0) * OFFSET_SCALE
+        shape[2:, rows, cols][:, claim] = local.reshape(len(cells), 8).T
+        weight[0, rows, cols][claim] = 1.0 / max(side, 4.0) * OFFSET_SCALE
     for quad in hidden if hidden is not None else ():
         cx, cy = quad.mean(axis=0)
         side = Quad(quad).side
+        centre = _centre_cell(quad, height, width)
+        rows, cols, cell_x, cell_y = _cells_near(centre, side / 2 / STRIDE + 1, height, width)
         near = (cell_x - cx) ** 2 + (cell_y - cy) ** 2 < (side / 2) ** 2
-        heat[0][near & (heat[0] < 0.3)] = -1.0
+        window = heat[0, rows, cols]
+        window[near & (window < 0.3)] = -1.0
     return heat, shape, weight
+
+
+REACH = 6.0
+"""How many spreads of its heat about a face's centre its targets are worked out over."""
+
+
+def _cells_near(
+    centre: tuple[int, int], reach: float, height: int, width: int
+) -> tuple[slice, slice, np.ndarray, np.ndarray]:
+    """The rows and columns of the cells within ``reach`` cells of ``centre`` (row, column),
+    and the middles of those cells in input pixels (x, then y)."""
+    span = int(np.ceil(reach)) + 1
+    rows = slice(max(0, centre[0] - span), min(height, centre[0] + span + 1))
+    cols = slice(max(0, centre[1] - span), min(width, centre[1] + span + 1))
+    ys, xs = np.mgrid[rows, cols]
+    return rows, cols, (xs + 0.5) * STRIDE, (ys + 0.5) * STRIDE

@@ -20,6 +20,7 @@ import time
 from itertools import islice
 from pathlib import Path
 
+import cv2
 import numpy as np
 import torch
 from torch import nn
@@ -112,9 +113,23 @@ class Views(Dataset):
         emphasis = emphasis_map(
             quads, np.where(sample.is_blank()[kept], self.blank_weight, 1), size
         )
-        image = torch.from_numpy(view[..., ::-1].transpose(2, 0, 1).copy()).float() / 255.0
+        # bytes, a quarter of floats, cross from the worker: see network_images
+        image = torch.from_numpy(view[..., ::-1].transpose(2, 0, 1).copy())
         targets = (heat, offsets, weight, emphasis)
         return image, *(torch.from_numpy(target) for target in targets)
+
+
+def network_images(views: torch.Tensor) -> torch.Tensor:
+    """A batch of views as the loader gives them (N × 3 × H × W bytes, RGB) as the network
+    takes them: floats from 0 to 1."""
+    return views.float() / 255.0
+
+
+def _one_thread(_worker: int) -> None:
+    """Each worker making views uses one thread: OpenCV's own pool in every worker of many
+    would crowd the cores the workers share."""
+    cv2.setNumThreads(1)
+    torch.set_num_threads(1)
 
 
 def focal_loss(
@@ -171,11 +186,12 @@ def train(
         batch_size=batch,
         num_workers=workers,
         persistent_workers=workers > 0,
+        worker_init_fn=_one_thread,
         pin_memory=device != "cpu",
     )
     if init is not None and init.suffix == ".onnx":
         first = [images for images, *_ in islice(iter(loader), 4)]
-        load_onnx(net, init, torch.cat(first))
+        load_onnx(net, init, network_images(torch.cat(first)))
     elif init is not None:
         net.load_state_dict(torch.load(init, map_location="cpu"))
     net = net.to(device, memory_format=torch.channels_last)  # a third less time on the CPU
@@ -188,7 +204,9 @@ def train(
             t.to(device, non_blocking=True) for t in batch_tensors
         )
         with torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=bf16):
-            heat_logits, shapes = net(images.contiguous(memory_format=torch.channels_last))
+            heat_logits, shapes = net(
+                network_images(images).contiguous(memory_format=torch.channels_last)
+            )
         loss_heat = focal_loss(heat_logits.float(), heat, emphasis)
         loss_shape = shape_loss(shapes.float(), offsets, weight)
         loss = loss_heat + loss_shape
