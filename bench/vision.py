@@ -534,6 +534,9 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     elif label.get("count"):
         labelled, found = int(label["count"]), len(cubes)
         matched = min(labelled, found)
+        # no positions: as many found as there are, yet not the labelled faces, is a misread
+        faces_read = [getattr(c, "symbol", None) for c in cubes]
+        misread = int(found == labelled and multiset_right(label.get("faces"), faces_read) is False)
     score.labelled += labelled
     score.found += found
     score.matched += matched

@@ -143,6 +143,18 @@ def test_a_wrong_layout_says_what_it_went_through() -> None:
     }
 
 
+def test_loose_dice_labelled_by_their_faces_alone_are_misread_or_miscounted() -> None:
+    label = {"scene": "loose", "count": 3, "faces": ["A", "B", "C"]}
+    image = np.zeros((60, 80, 3), np.uint8)
+    score = vision.PhotoScore()
+    for name, symbols in (("right", "ABC"), ("misread", "ABZ"), ("short", "AB")):
+        cubes = [SimpleNamespace(symbol=s, center=(10.0 * i, 10.0)) for i, s in enumerate(symbols)]
+        layout = Layout(unused=tuple(Face(s) for s in symbols), kind=LayoutKind.LOOSE)
+        read = SimpleNamespace(layout=layout, cubes=cubes)
+        vision.score_photo(score, vision.Sample(Path(f"{name}.jpg"), label), image, read)
+    assert score.wrong == {"misread.jpg": ["misread"], "short.jpg": ["missed"]}
+
+
 def test_a_face_out_of_view_is_neither_missed_nor_made_up() -> None:
     image, label = make_scene("tray", 21, size=(480, 360))
     label["cubes"][0]["visible"] = 0.3  # under a hand
