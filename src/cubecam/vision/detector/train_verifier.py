@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -89,28 +88,6 @@ def report(scores: np.ndarray, tops: np.ndarray) -> str:
     return "; ".join(parts)
 
 
-def loss_function(pos_weight: torch.Tensor, focus: float) -> Callable:
-    """Binary cross-entropy, tops weighed ``pos_weight`` times, each patch's loss scaled by
-    its error to the power ``focus`` (a focal loss: 0 leaves it plain; above 0, finds the
-    verifier already tells apart count less than those it is sure of and wrong about).
-
-    >>> loss = loss_function(torch.tensor([1.0]), 2.0)
-    >>> easy, hard = torch.tensor([4.0]), torch.tensor([-4.0])
-    >>> bool(loss(hard, torch.ones(1)) > 100 * loss(easy, torch.ones(1)))
-    True
-    """
-    plain = nn.BCEWithLogitsLoss(pos_weight=pos_weight, reduction="none")
-
-    def loss(logits: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-        each = plain(logits, y)
-        if focus > 0:
-            p = torch.sigmoid(logits)
-            each = each * (y * (1 - p) + (1 - y) * p) ** focus
-        return each.mean()
-
-    return loss
-
-
 def train(
     patches: np.ndarray,
     tops: np.ndarray,
@@ -119,10 +96,9 @@ def train(
     seed: int,
     lr: float,
     device: str = "cpu",
-    focus: float = 0.0,
 ) -> nn.Module:
     """The verifier trained on ``device`` on ``patches`` (uint8) marked ``tops``, classes
-    weighed alike (``focus``: see :func:`loss_function`)."""
+    weighed alike."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     net = network().to(device)
@@ -130,7 +106,7 @@ def train(
     steps = epochs * (len(patches) // batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
     weight = torch.tensor([(~tops).sum() / max(tops.sum(), 1)], dtype=torch.float32, device=device)
-    loss_of = loss_function(weight, focus)
+    loss_of = nn.BCEWithLogitsLoss(pos_weight=weight)
     start = time.time()
     for epoch in range(epochs):
         net.train()
@@ -178,9 +154,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
-        "--focus", type=float, default=0.0, help="a focal loss's power (0: plain cross-entropy)"
-    )
-    parser.add_argument(
         "--device", default=default_device(), help="where the network trains (default: %(default)s)"
     )
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
@@ -191,14 +164,7 @@ def main(argv: list[str] | None = None) -> None:
     held = photo % HELD_OUT == 0
     print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
     net = train(
-        patches[~held],
-        tops[~held],
-        args.epochs,
-        args.batch,
-        args.seed,
-        args.lr,
-        args.device,
-        args.focus,
+        patches[~held], tops[~held], args.epochs, args.batch, args.seed, args.lr, args.device
     )
     print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
     export(net, args.out)
