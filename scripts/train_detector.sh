@@ -9,66 +9,10 @@ WORK=${2:-train-detector}
 PY=.venv/bin/python
 synth() { [[ -d "$WORK/$5" ]] || .venv/bin/cubecam synth --kind "$1" --config "$2" --seed "$3" --size "$4" --out "$WORK/$5" "${@:6}" --workers 2 >/dev/null; }
 
-# v1: the classic look, 160 scenes a folder
-for spec in crossword:724875:480x640 crossword:724499:640x480 crossword:717118:640x640 \
-            tray:719846:480x640 tray:721541:640x480 tray:77237:640x640; do
-  IFS=: read -r kind seed size <<<"$spec"
-  synth "$kind" classic "$seed" "$size" "v1/$kind-$size" --count 160
-done
-# v2: everything randomised, every installed font, 60 scenes a folder
-seed=1000
-for round in 1 2 3 4; do
-  for kind in loose tray crossword; do
-    for size in 640x480 480x640; do
-      seed=$((seed + 1))
-      synth "$kind" wide "$seed" "$size" "v2/$kind-$size-$seed" --count 60 --all-fonts
-    done
-  done
-done
-# v3: the named configurations, every installed font, 24 scenes a folder
-seed=2000
-for config in tilt-20-55 mixed-colours dark-cubes one-colour tilt-0-20; do
-  for kind in loose tray crossword; do
-    for size in 640x480 480x640; do
-      seed=$((seed + 1))
-      synth "$kind" "$config" "$seed" "$size" "v3/$kind-$config-$size-$seed" --count 24 --all-fonts
-    done
-  done
-done
-# v4: crosswords and trays at a slant, everything else randomised
-seed=3000
-for config in tilt-20-55 wide; do
-  for kind in crossword crossword tray; do
-    for size in 640x480 480x640; do
-      seed=$((seed + 1))
-      synth "$kind" "$config" "$seed" "$size" "v4/$kind-$config-$size-$seed" --count 24 --all-fonts
-    done
-  done
-done
-# v5: everything randomised, a fifth of it on game boards (empty squares are not faces)
-seed=4000
-for kind in crossword crossword tray loose; do
-  for size in 640x480 480x640 800x600 600x800; do
-    seed=$((seed + 1))
-    synth "$kind" wide "$seed" "$size" "v5/$kind-wide-$size-$seed" --count 24 --all-fonts
-  done
-done
-# v6 and v7, for the verifier only (the detector as shipped never saw them): blank faces, and
-# crosswords in every named configuration, 24 scenes a folder
-seed=6000
-for kind in crossword tray loose loose; do
-  for size in 640x480 480x640; do
-    seed=$((seed + 1))
-    synth "$kind" blank-faces "$seed" "$size" "v6/$kind-blank-faces-$size-$seed" --count 24 --all-fonts
-  done
-done
-seed=9000
-for config in classic tilt-0-20 tilt-20-55 one-colour mixed-colours dark-cubes blank-faces; do
-  for size in 640x480 480x640; do
-    seed=$((seed + 1))
-    synth crossword "$config" "$seed" "$size" "v7/crossword-$config-$size-$seed" --count 24 --all-fonts
-  done
-done
+# v1-v7: the training scenes (classic; everything randomised; the named configurations;
+# slanted crosswords and trays; a fifth on game boards; and, for the verifier only, blank
+# faces and crosswords of every configuration), one pool of two processes
+$PY scripts/render_recipe.py "$WORK" --workers 2
 # validation: never trained on, only used to choose the settings; close-ups cut from renders
 # twice as large, round a face or where none is, and bare surfaces (faces too big for the
 # network at 512 pixels must be found, and nothing where there is no cube)

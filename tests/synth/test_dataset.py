@@ -16,7 +16,7 @@ from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon
-from cubecam.synth.dataset import make_scene, write_set
+from cubecam.synth.dataset import SetSpec, make_scene, write_set, write_sets
 from tests.conftest import REPO
 from tests.synth.test_plan import runs
 
@@ -218,4 +218,18 @@ def test_more_workers_render_the_same_set(tmp_path: Path) -> None:
     assert [p.name for p in one] == [p.name for p in two]
     for a, b in zip(one, two, strict=True):
         assert a.read_text("utf-8") == b.read_text("utf-8")
+        assert a.with_suffix(".jpg").read_bytes() == b.with_suffix(".jpg").read_bytes()
+
+
+def test_many_sets_render_in_one_pool_as_each_alone(tmp_path: Path) -> None:
+    specs = [
+        SetSpec("tray", 2, 8, tmp_path / "pool" / "tray", SIZE),
+        SetSpec("loose", 1, 9, tmp_path / "pool" / "loose", SIZE, config="mixed-colours"),
+    ]
+    pooled = write_sets(specs, workers=2)
+    alone = write_set("tray", 2, 8, tmp_path / "tray", size=SIZE) + write_set(
+        "loose", 1, 9, tmp_path / "loose", size=SIZE, config="mixed-colours"
+    )
+    assert [p.name for p in pooled] == [p.name for p in alone]
+    for a, b in zip(pooled, alone, strict=True):
         assert a.with_suffix(".jpg").read_bytes() == b.with_suffix(".jpg").read_bytes()

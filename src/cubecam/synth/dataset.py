@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -126,6 +127,28 @@ def scene_label(
     return label
 
 
+@dataclass(frozen=True)
+class SetSpec:
+    """One folder of rendered scenes, as ``cubecam synth`` writes it: ``count`` scenes of
+    ``kind`` in ``config`` from ``seed``, into ``out`` (see :func:`write_set`)."""
+
+    kind: str
+    count: int
+    seed: int
+    out: Path
+    size: tuple[int, int] = (1600, 1200)
+    lang: str | None = None
+    quality: int = 90
+    config: str = CLASSIC.name
+    all_fonts: bool = False
+
+    def jobs(self) -> list[tuple[SetSpec, int]]:
+        """One job of :func:`_write_one` a scene (the folder made, the config checked)."""
+        config_named(self.config)
+        self.out.mkdir(parents=True, exist_ok=True)
+        return [(self, i) for i in range(self.count)]
+
+
 def write_set(
     kind: str,
     count: int,
@@ -142,12 +165,17 @@ def write_set(
     """Render ``count`` scenes of ``config`` into ``out`` as ``KIND-SEED-NNNN.jpg`` +
     ``.json``; the labels' paths. Scene ``i`` depends only on ``seed`` and ``i``, so
     ``workers`` processes render the same set as one."""
-    config_named(config)
-    out.mkdir(parents=True, exist_ok=True)
-    jobs = [(kind, seed, i, out, size, lang, quality, config, all_fonts) for i in range(count)]
-    if workers > 1 and count > 1:
-        with ProcessPoolExecutor(min(workers, count)) as pool:
-            return list(pool.map(_write_one, jobs))
+    spec = SetSpec(kind, count, seed, out, size, lang, quality, config, all_fonts)
+    return write_sets([spec], workers)
+
+
+def write_sets(specs: list[SetSpec], workers: int = 1) -> list[Path]:
+    """Render every scene of ``specs`` (as :func:`write_set` renders each), all in one pool
+    of ``workers`` processes, so that many small sets keep every core busy."""
+    jobs = [job for spec in specs for job in spec.jobs()]
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
+            return list(pool.map(_write_one, jobs, chunksize=max(1, len(jobs) // (16 * workers))))
     return [_write_one(job) for job in jobs]
 
 
@@ -156,12 +184,18 @@ def scene_seed(kind: str, seed: int, i: int) -> int:
     return int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
 
 
-def _write_one(job: tuple) -> Path:
-    kind, seed, i, out, size, lang, quality, config, all_fonts = job
+def _write_one(job: tuple[SetSpec, int]) -> Path:
+    spec, i = job
     image, label = make_scene(
-        kind, scene_seed(kind, seed, i), size=size, lang=lang, config=config, all_fonts=all_fonts
+        spec.kind,
+        scene_seed(spec.kind, spec.seed, i),
+        size=spec.size,
+        lang=spec.lang,
+        config=spec.config,
+        all_fonts=spec.all_fonts,
     )
-    return write_labelled(out, f"{kind}-{seed}-{i:04d}", image, label, quality=quality)
+    name = f"{spec.kind}-{spec.seed}-{i:04d}"
+    return write_labelled(spec.out, name, image, label, quality=spec.quality)
 
 
 def write_labelled(
