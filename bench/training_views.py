@@ -39,7 +39,7 @@ def render(folder: Path, scenes: int) -> list[Sample]:
 
 
 def stage_ms(samples: list[Sample], views: int) -> dict[str, float]:
-    """Median milliseconds of each stage of a view, over ``views`` views in this process."""
+    """Mean milliseconds of each stage of a view, over ``views`` views in this process."""
     cv2.setNumThreads(1)
     rng = np.random.default_rng(0)
     times: dict[str, list[float]] = {"decode": [], "view": [], "targets": []}
@@ -65,16 +65,9 @@ def stage_ms(samples: list[Sample], views: int) -> dict[str, float]:
 def loader_rate(samples: list[Sample], workers: int, batches: int, batch: int = 16) -> float:
     """Views a second the training loader gives through ``workers`` processes (after its
     first batch, which waits for the workers to start)."""
-    from torch.utils.data import DataLoader
+    from cubecam.vision.detector.train import Views, view_loader
 
-    from cubecam.vision.detector.train import Views, _one_thread
-
-    loader = DataLoader(
-        Views(samples, SIZE, (batches + 1) * batch, seed=0),
-        batch_size=batch,
-        num_workers=workers,
-        worker_init_fn=_one_thread if workers else None,
-    )
+    loader = view_loader(Views(samples, SIZE, (batches + 1) * batch, seed=0), batch, workers)
     batches_in = iter(loader)
     next(batches_in)
     start = time.perf_counter()

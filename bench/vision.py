@@ -53,12 +53,12 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 REALDATA_FOLDERS = ("trays", "loose", "tiles", "boards", "crops")
 CROP_SIZE = 64
 EXPECTED_KIND = {"crossword": "crossword", "tray": "tray", "loose": "loose", "board": "crossword"}
+"""The layout kind a reader should report for each labelled scene (tiles/ mixes scenes)."""
 WHY_WRONG = ("hidden", "kind", "missed", "made up", "misread", "placed")
 """What a layout read wrong went through (a photo may go through several): a labelled cube
 out of view (under a hand), the wrong kind of layout, a face in view not found, a face
 found where none is, a face found and read wrong; ``placed``: none of those, every face
 found and read right, yet put on the wrong squares or left over wrongly."""
-"""The layout kind a reader should report for each labelled scene (tiles/ mixes scenes)."""
 
 Crop = tuple[np.ndarray, str]
 CropReader = Callable[[np.ndarray], tuple[str, float]]

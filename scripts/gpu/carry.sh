@@ -32,13 +32,14 @@ $PY -m pip download -q --only-binary=:all: --python-version "${PYTHON_TAG:-312}"
   --platform manylinux2014_x86_64 --platform manylinux_2_28_x86_64 --no-deps -d "$GPU/whl" \
   platformdirs marisa-trie pydantic pydantic-core annotated-types typing-inspection
 $PY - "$GPU/realdata/tiles" <<'PY'
-import shutil, sys
+import json, shutil, sys
 from pathlib import Path
 from cubecam.vision.detector.dataset import in_test_split
 source = Path("../shared/realdata/tiles")
-for photo in sorted(source.glob("*.json")):
-    image = source / __import__("json").loads(photo.read_text("utf-8"))["image"]
+for label in sorted(source.glob("*.json")):
+    image = source / json.loads(label.read_text("utf-8"))["image"]
     if image.exists() and not in_test_split(image):  # the held-out fifth stays behind
-        shutil.copy2(photo, sys.argv[1]); shutil.copy2(image, sys.argv[1])
+        shutil.copy2(label, sys.argv[1])
+        shutil.copy2(image, sys.argv[1])
 PY
 du -sh "$GPU"/*

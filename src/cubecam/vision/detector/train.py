@@ -125,9 +125,20 @@ def network_images(views: torch.Tensor) -> torch.Tensor:
     return views.float() / 255.0
 
 
+def view_loader(views: Views, batch: int, workers: int, pin_memory: bool = False) -> DataLoader:
+    """Batches of ``views``, made by ``workers`` processes (none: in this one), each on one
+    thread: OpenCV's own pool in every worker of many would crowd the cores they share."""
+    return DataLoader(
+        views,
+        batch_size=batch,
+        num_workers=workers,
+        persistent_workers=workers > 0,
+        worker_init_fn=_one_thread,
+        pin_memory=pin_memory,
+    )
+
+
 def _one_thread(_worker: int) -> None:
-    """Each worker making views uses one thread: OpenCV's own pool in every worker of many
-    would crowd the cores the workers share."""
     cv2.setNumThreads(1)
     torch.set_num_threads(1)
 
@@ -181,14 +192,8 @@ def train(
     network trains on ``device`` (``"cuda"`` where a GPU is at hand)."""
     torch.manual_seed(seed)
     net = Net()
-    loader = DataLoader(
-        Views(samples, size, steps * batch, seed, blank_weight),
-        batch_size=batch,
-        num_workers=workers,
-        persistent_workers=workers > 0,
-        worker_init_fn=_one_thread,
-        pin_memory=device != "cpu",
-    )
+    views = Views(samples, size, steps * batch, seed, blank_weight)
+    loader = view_loader(views, batch, workers, pin_memory=device != "cpu")
     if init is not None and init.suffix == ".onnx":
         first = [images for images, *_ in islice(iter(loader), 4)]
         load_onnx(net, init, network_images(torch.cat(first)))
