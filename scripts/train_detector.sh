@@ -38,12 +38,17 @@ OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/
   --steps 4000 --batch 16 --size 256 --seed 7 --init "$WORK/r4.pt" --checkpoint "$WORK/r5.pt" --out "$WORK/r5.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" "$WORK/v5" --real ../shared/realdata \
   --steps 4000 --batch 16 --size 256 --seed 8 --init "$WORK/r5.pt" --checkpoint "$WORK/r6.pt" --out "$OUT"
-# the verifier, beside the detector: learnt from the new detector's finds on every render and
-# the real tiles' training part, then both chosen together
+# the verifier and the refiner, beside the detector: learnt from the new detector's finds on
+# every render and the real tiles' training part, then all three chosen together
 VERIFIER=$(dirname "$OUT")/verifier.onnx
+REFINER=$(dirname "$OUT")/refiner.onnx
 $PY -m cubecam.vision.detector.verifier_dataset "$WORK"/v[1-7] --real ../shared/realdata \
   --model "$OUT" --out "$WORK/patches.npz"
 OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_verifier "$WORK/patches.npz" --epochs 8 \
   --seed 0 --out "$VERIFIER"
+$PY -m cubecam.vision.detector.refiner_dataset "$WORK"/v[1-7] --real ../shared/realdata \
+  --model "$OUT" --out "$WORK/outlines.npz"
+OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_refiner "$WORK/outlines.npz" --epochs 8 \
+  --seed 0 --out "$REFINER"
 $PY -m cubecam.vision.detector.evaluate "$WORK"/val/{crossword,tray,loose,closeup} "$WORK"/val/*-* \
-  --choose --model "$OUT" --verifier "$VERIFIER"
+  --choose --model "$OUT" --verifier "$VERIFIER" --refiner "$REFINER"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On a lent GPU machine, with .gpu/ carried (scripts/gpu/carry.sh): set up, render the
 # recipe's scenes (and v8) on every core, train the detector for about BUDGET seconds, harvest
-# its finds and train its verifier; the models and logs land in $OUT.
+# its finds and train its verifier and its refiner; the models and logs land in $OUT.
 #   bash scripts/gpu/train.sh [BUDGET_S=300] [BATCH=64] [SIZE=320] [SHARE=1.0]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -32,4 +32,8 @@ python3 -m cubecam.vision.detector.verifier_dataset $W/v[1-8] --real .gpu/realda
   --workers "$CORES" --out $W/patches.npz > "$OUT/harvest.log" 2>&1 || exit 6
 python3 -m cubecam.vision.detector.train_verifier $W/patches.npz --epochs 8 --seed 0 --device cuda \
   --out "$OUT/verifier.onnx" > "$OUT/verifier.log" 2>&1 || exit 7
+python3 -m cubecam.vision.detector.refiner_dataset $W/v[1-8] --real .gpu/realdata --model "$OUT/model.onnx" \
+  --workers "$CORES" --out $W/outlines.npz > "$OUT/outlines.log" 2>&1 || exit 9
+python3 -m cubecam.vision.detector.train_refiner $W/outlines.npz --epochs 8 --seed 0 --device cuda \
+  --out "$OUT/refiner.onnx" > "$OUT/refiner.log" 2>&1 || exit 10
 echo "done at $(( $(date +%s) - T0 )) s"

@@ -151,7 +151,7 @@ def test_a_cube_pushed_against_a_crossword_turned_another_way_is_left_over(seed:
     assert any("turned another way than its words" in note for note in reading.notes)
 
 
-@pytest.mark.parametrize("seed", [880140, 880166, 880217])
+@pytest.mark.parametrize("seed", [880140, 880217, 880638])
 def test_side_faces_of_a_slanted_crossword_turned_away_from_its_words_are_set_aside(seed: int):
     rng = np.random.default_rng(seed)
     image, label = _clear_photo(rng, plan_crossword(rng, crossword_layout(rng)), "tilt-20-55", seed)

@@ -138,7 +138,7 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
         )
     lattice = placed.lattice
-    quads = lattice.squared(lattice.aligned(placed.faces), settings.square_beyond)
+    quads = lattice.aligned(placed.faces)
     rejected = found.doubted + placed.rejected
     views = cut_views(loaded.image, quads)
     return CutFaces(loaded, quads, lattice, views, rejected, placed.rejected)
@@ -173,6 +173,7 @@ def read_cut(
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
     if ocr == "tesseract":
         kind = _kind(layout, faces.lattice, cubeset, 1.0)
+        faces = _squared(faces, kind)[0]
         faces, found = _settled(faces, kind, cubeset, notes)
         probabilities, turn = tesseract_probabilities(faces.views[:, 0], allowed, kind), 0
     else:
@@ -199,6 +200,9 @@ def read_cut(
             on_grid = _on_grid(lattice)
         else:
             turn = 0
+        faces, recut = _squared(faces, kind)
+        if recut.any():
+            scores = scores.replaced(recut, _glyph_scores(faces.views[recut], cubeset))
         faces, found = _settled(faces, kind, cubeset, notes)
         read = len(scores.probabilities)
         if len(faces.quads) > read:
@@ -275,6 +279,26 @@ def _glyph_scores(views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:
     """The glyph reader's scores for the faces' views, weighed by the set's stored look."""
     scores = read_views(views)
     return adjust_for_look(scores, cubeset.name) if cubeset is not None else scores
+
+
+def _squared(faces: CutFaces, kind: LayoutKind) -> tuple[CutFaces, np.ndarray]:
+    """A crossword's or a tray's faces with each outline that strays from its lattice
+    square cut through that square instead (see
+    :meth:`~cubecam.vision.lattice.fit.Lattice.squared`), and which faces were cut again.
+    Loose dice keep their own outlines: they stand on no lattice, and a few lying turned
+    alike may make one that fits none of them."""
+    again = np.zeros(len(faces.quads), bool)
+    if kind is LayoutKind.LOOSE:
+        return faces, again
+    quads = faces.lattice.squared(faces.quads, Settings.load().square_beyond)
+    again = np.array([q is not own for q, own in zip(quads, faces.quads, strict=True)], bool)
+    if not again.any():
+        return faces, again
+    views = faces.views.copy()
+    views[again] = cut_views(
+        faces.loaded.image, [q for q, a in zip(quads, again, strict=True) if a]
+    )
+    return replace(faces, quads=quads, views=views), again
 
 
 def _settled(

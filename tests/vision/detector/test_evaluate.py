@@ -1,5 +1,8 @@
 """Matching found faces to labelled ones."""
 
+from dataclasses import replace
+
+import cv2
 import numpy as np
 import pytest
 
@@ -104,3 +107,23 @@ def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshol
     assert sured(Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)) == [
         Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)
     ]  # never without the verifier
+
+
+def test_the_refiner_passes_are_chosen_by_the_corners_and_the_rest_kept(tmp_path, capsys):
+    from cubecam.synth.dataset import make_scene
+    from cubecam.vision.detector.dataset import Sample
+    from cubecam.vision.detector.evaluate import REFINE_PASSES, choose_passes
+    from cubecam.vision.detector.find import Settings
+    from cubecam.vision.labels import labelled_corners
+
+    image, label = make_scene("loose", 880502, size=(640, 480), config="tilt-20-55")
+    photo = tmp_path / "loose.png"
+    cv2.imwrite(str(photo), image)
+    chosen = replace(Settings.load(), refine_passes=0)
+    settings = choose_passes([Sample(photo, labelled_corners(label))], chosen)
+    assert settings == replace(chosen, refine_passes=settings.refine_passes)
+    lines = capsys.readouterr().out.splitlines()
+    assert [int(line.split()[0]) for line in lines] == list(REFINE_PASSES)
+    errors = [float(line.split("median corner error ")[1].split()[0]) for line in lines]
+    assert errors[REFINE_PASSES.index(settings.refine_passes)] <= min(errors) + 0.01
+    assert errors[REFINE_PASSES.index(settings.refine_passes)] < errors[0]

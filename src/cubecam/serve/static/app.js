@@ -180,11 +180,14 @@ function showPhoto() {
     const look = cube.unsure && !cube.read_as ? "unsure" : valid === undefined ? "sure" : valid ? "valid" : "invalid";
     polygon.classList.add(look);
     polygon.addEventListener("click", () => openFix(cube));
-    // The letter sits on the cube's top-left corner, clear of the middle of every cube.
+    // The letter sits on the cube's top-left corner, clear of the middle of every cube: the
+    // middle halves of the cubes round a corner start a quarter side from it, so the label
+    // spans at most 0.4 of a side, a longer text in a smaller font.
     const [x, y] = cube.corners.reduce((a, b) => (b[0] + b[1] < a[0] + a[1] ? b : a));
-    const size = 0.42 * edge(cube);
     const text = label(cube.symbol) + (look === "unsure" ? "?" : "");
-    const width = size * Math.max(1, 0.62 * text.length);
+    const length = Math.max(1, 0.62 * text.length);
+    const size = Math.min(0.36, 0.4 / length) * edge(cube);
+    const width = size * length;
     const group = svg("g", { class: `label ${look}` }, labels);
     svg("rect", { x: x - width / 2, y: y - size / 2, width, height: size, rx: size / 5 }, group);
     svg("text", { x, y: y + size * 0.32, "font-size": size * 0.8 }, group).textContent = text;

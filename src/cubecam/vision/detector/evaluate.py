@@ -13,7 +13,9 @@ writes into ``detector.toml`` the settings with the best F1 score (a face missed
 made up each break a layout alike) of those that are wrong on the fewest whole photos: a
 face found on a photo of no cube, or none on a photo of one cube (a close-up of a single
 die); the folders should hold close-ups and photos of no cube too
-(``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged.
+(``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged. Last it
+chooses how many times the refiner sets the corners: the fewest passes of those whose
+corners lie nearest the labels' (``--choose-refine`` chooses that alone).
 
 >>> truth = np.array([[[0, 0], [10, 0], [10, 10], [0, 10]]], float)
 >>> match([Quad(truth[0] + 1)], truth).found, match([], truth).missed
@@ -30,6 +32,7 @@ import numpy as np
 
 from cubecam.vision.detector.dataset import Sample, read_folder
 from cubecam.vision.detector.find import MODEL_PATH, SETTINGS_PATH, Settings, Views, candidates_in
+from cubecam.vision.detector.refine import REFINER_PATH
 from cubecam.vision.detector.verify import VERIFIER_PATH
 from cubecam.vision.labels import labelled_folder
 from cubecam.vision.quad import Quad
@@ -62,7 +65,9 @@ none below :data:`GRAIN_HEAT`."""
 SURE_HEATS = (0.2, 0.25, 0.3, 0.35, 0.4)
 SURE_VERIFY = (0.8, 0.9, 0.95, 0.98, 0.99)
 """A fainter peak's heat, and the verifier's probability that keeps it all the same, swept
-last (none below :data:`GRAIN_HEAT` either)."""
+after (none below :data:`GRAIN_HEAT` either)."""
+REFINE_PASSES = (0, 1, 2, 3)
+"""How many times the refiner may set the corners, swept last."""
 
 
 @dataclass
@@ -108,11 +113,16 @@ class Tally:
         return self.bare_with_faces + self.lone_missed
 
     @property
+    def corner_error(self) -> float:
+        """The median corner error of the faces found, in face sides."""
+        return float(np.median(self.corner_errors)) if self.corner_errors else float("nan")
+
+    @property
     def f1(self) -> float:
         return 2 * self.recall * self.precision / max(1e-9, self.recall + self.precision)
 
     def __str__(self) -> str:
-        error = float(np.median(self.corner_errors)) if self.corner_errors else float("nan")
+        error = self.corner_error
         whole = f", faces in {self.bare_with_faces} of {self.bare} photos of none" * bool(self.bare)
         whole += f", none in {self.lone_missed} of {self.lone} photos of one" * bool(self.lone)
         return (
@@ -167,9 +177,10 @@ def evaluate(
     settings: Settings | None = None,
     model: Path = MODEL_PATH,
     verifier: Path = VERIFIER_PATH,
+    refiner: Path = REFINER_PATH,
 ) -> Tally:
     """The detector's tally over ``samples``."""
-    return evaluate_each(samples, [settings or Settings.load()], model, verifier)[0]
+    return evaluate_each(samples, [settings or Settings.load()], model, verifier, refiner)[0]
 
 
 def evaluate_each(
@@ -177,16 +188,17 @@ def evaluate_each(
     candidates: list[Settings],
     model: Path = MODEL_PATH,
     verifier: Path = VERIFIER_PATH,
+    refiner: Path = REFINER_PATH,
 ) -> list[Tally]:
     """The detector's tally over ``samples`` with each of the ``candidates`` (each photo
     loaded once, each view of it run once, and the same faces found matched once)."""
     tallies = [Tally() for _ in candidates]
     for sample in samples:
-        views = Views(sample.image(), model, verifier)
+        views = Views(sample.image(), model, verifier, refiner)
         matches: dict[tuple, Tally] = {}
         for tally, settings in zip(tallies, candidates, strict=True):
             found = candidates_in(views, settings).faces
-            key = tuple((q.score, q.center) for q in found)
+            key = tuple((q.score, tuple(q.corners.ravel())) for q in found)
             if key not in matches:
                 matches[key] = match(found, sample.quads, sample.hidden)
             tally += matches[key]
@@ -238,13 +250,14 @@ def choose_settings(
     base: Settings,
     model: Path = MODEL_PATH,
     verifier: Path = VERIFIER_PATH,
+    refiner: Path = REFINER_PATH,
 ) -> Settings:
     """The settings with the best F1 score on ``samples`` (the balance of faces found and
     precision), of :func:`candidates` unverified, then of the best's :func:`verified` and
-    last of the best's :func:`sured`, among those wrong on the fewest whole photos (a face
+    of the best's :func:`sured`, among those wrong on the fewest whole photos (a face
     found on a photo of no cube, or none on a photo of one: a whole wrong answer either
-    way); the simplest of equals. Prints the ``base`` settings' figure, the best never
-    shrinking and the best eight of each."""
+    way); the simplest of equals; last, its refiner passes (:func:`choose_passes`). Prints
+    the ``base`` settings' figure, the best never shrinking and the best eight of each."""
     tried = candidates(base)
     tallies = evaluate_each(samples, [*tried, base], model, verifier)
     print(f"as set now: {describe(base)}: {tallies[-1]}, F1 {tallies[-1].f1:.4f}")
@@ -258,7 +271,24 @@ def choose_settings(
         ranked = _ranked(tallies)
         for i in ranked[:8]:
             print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
-    return tried[ranked[0]]
+    return choose_passes(samples, tried[ranked[0]], model, verifier, refiner)
+
+
+def choose_passes(
+    samples: list[Sample],
+    chosen: Settings,
+    model: Path = MODEL_PATH,
+    verifier: Path = VERIFIER_PATH,
+    refiner: Path = REFINER_PATH,
+) -> Settings:
+    """``chosen`` with the fewest refiner passes (of :data:`REFINE_PASSES`) whose median
+    corner error on ``samples`` is within a hundredth of a side of the least. Prints each."""
+    tried = [replace(chosen, refine_passes=passes) for passes in REFINE_PASSES]
+    tallies = evaluate_each(samples, tried, model, verifier, refiner)
+    for settings, tally in zip(tried, tallies, strict=True):
+        print(f"{settings.refine_passes} refiner passes: {tally}, F1 {tally.f1:.4f}")
+    least = min(tally.corner_error for tally in tallies)
+    return next(s for s, t in zip(tried, tallies, strict=True) if t.corner_error <= least + 0.01)
 
 
 def _ranked(tallies: list[Tally]) -> list[int]:
@@ -280,6 +310,7 @@ def describe(settings: Settings) -> str:
             if settings.sure_heat
             else ""
         )
+        + (f", corners refined {settings.refine_passes}×" if settings.refine_passes else "")
     )
 
 
@@ -288,15 +319,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("folders", type=labelled_folder, nargs="+", help="labelled folders")
     parser.add_argument("--split", choices=("train", "test"), help="part of a real folder")
     parser.add_argument("--choose", action="store_true", help="choose and write the settings")
+    parser.add_argument(
+        "--choose-refine", action="store_true", help="choose and write the refiner passes alone"
+    )
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="an ONNX model to evaluate")
     parser.add_argument(
         "--verifier", type=Path, default=VERIFIER_PATH, help="the verifier's ONNX model"
     )
+    parser.add_argument(
+        "--refiner", type=Path, default=REFINER_PATH, help="the refiner's ONNX model"
+    )
     args = parser.parse_args(argv)
     folders = {folder: list(read_folder(folder, split=args.split)) for folder in args.folders}
-    if args.choose:
+    if args.choose or args.choose_refine:
         samples = [sample for samples in folders.values() for sample in samples]
-        settings = choose_settings(samples, Settings.load(), args.model, args.verifier)
+        choose = choose_settings if args.choose else choose_passes
+        settings = choose(samples, Settings.load(), args.model, args.verifier, args.refiner)
         SETTINGS_PATH.write_text(
             SETTINGS_PATH.read_text("utf-8").split("input_side")[0]
             + "".join(
@@ -308,7 +346,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"wrote {SETTINGS_PATH}: {settings}")
     total = Tally()
     for folder, samples in folders.items():
-        tally = evaluate(samples, model=args.model, verifier=args.verifier)
+        tally = evaluate(samples, None, args.model, args.verifier, args.refiner)
         print(f"{folder}: {tally}")
         total += tally
     if len(folders) > 1:

@@ -6,8 +6,9 @@ that face's outline. Where the faces found are small there (dice far off in a wi
 none are found, the photo is looked at again at twice the size, where the network sees them as
 it learnt (a face found so where none was needs more heat); where few or none are found (a
 close-up's faces may be bigger than it learnt), it is looked at again shrunk into a grey frame,
-and the faces found there are added. Last, the verifier (:mod:`.verify`) looks at each find
-with what lies round it, and those it doubts are set aside.
+and the faces found there are added. Then the verifier (:mod:`.verify`) looks at each find
+with what lies round it, and those it doubts are set aside; last, the refiner
+(:mod:`.refine`) sets the corners of each face kept on the face's own edges.
 
 >>> find_faces(np.full((240, 320, 3), 128, np.uint8))
 []
@@ -25,6 +26,7 @@ import cv2
 import numpy as np
 
 from cubecam.vision.detector.dataset import OFFSET_SCALE, STRIDE, turned
+from cubecam.vision.detector.refine import REFINER_PATH, refine_corners
 from cubecam.vision.detector.verify import VERIFIER_PATH, top_odds
 from cubecam.vision.onnx_model import cached_model
 from cubecam.vision.quad import Quad, order_corners
@@ -49,7 +51,8 @@ class Settings:
     find is a top face (:mod:`.verify`) that it needs to be kept (0: never asked); and a
     fainter peak's heat above ``sure_heat`` is kept all the same where the verifier is more
     sure than ``sure_verify`` that it is a top face (a blurred or blank face the network
-    barely sees, that the verifier, seeing what lies round it, knows; 0: never)."""
+    barely sees, that the verifier, seeing what lies round it, knows; 0: never); and how
+    many times the refiner (:mod:`.refine`) sets the corners of the faces kept (0: never)."""
 
     input_side: int
     threshold: float
@@ -61,6 +64,7 @@ class Settings:
     verify_threshold: float = 0.0
     sure_heat: float = 0.0
     sure_verify: float = 1.0
+    refine_passes: int = 0
 
     @classmethod
     def load(cls, path: Path = SETTINGS_PATH) -> Settings:
@@ -77,6 +81,7 @@ class Settings:
             float(data.get("verify_threshold", 0)),
             float(data.get("sure_heat", 0)),
             float(data.get("sure_verify", 1)),
+            int(data.get("refine_passes", 0)),
         )
 
 
@@ -155,14 +160,20 @@ class Views:
     each heat decoded once: the evaluation tries many settings on the same views)."""
 
     def __init__(
-        self, image: np.ndarray, model: Path = MODEL_PATH, verifier: Path = VERIFIER_PATH
+        self,
+        image: np.ndarray,
+        model: Path = MODEL_PATH,
+        verifier: Path = VERIFIER_PATH,
+        refiner: Path = REFINER_PATH,
     ) -> None:
         self.image = image
         self.model = model
         self.verifier = verifier
+        self.refiner = refiner
         self._outputs: dict[tuple[int, float], tuple[dict[str, np.ndarray], float, np.ndarray]] = {}
         self._looks: dict[tuple[int, float, float], Look] = {}
         self._odds: dict[tuple[float, tuple[float, float]], float] = {}
+        self._refined: dict[tuple[float, tuple[float, float], int], Quad] = {}
 
     def look(self, side: int, heat: float, share: float = 1.0) -> Look:
         """The peaks above ``heat`` with the photo at ``side`` (shrunk to ``share`` of it)."""
@@ -184,6 +195,16 @@ class Views:
         for quad, odds in zip(fresh, top_odds(self.image, fresh, self.verifier), strict=True):
             self._odds[(quad.score, quad.center)] = float(odds)
         return np.array([self._odds[(q.score, q.center)] for q in quads])
+
+    def refined(self, quads: list[Quad], passes: int) -> list[Quad]:
+        """``quads`` with their corners refined ``passes`` times (those not refined before
+        refined in one batch)."""
+        fresh = [q for q in quads if (q.score, q.center, passes) not in self._refined]
+        for quad, better in zip(
+            fresh, refine_corners(self.image, fresh, passes, self.refiner), strict=True
+        ):
+            self._refined[(quad.score, quad.center, passes)] = better
+        return [self._refined[(q.score, q.center, passes)] for q in quads]
 
     def sift(self, quads: list[Quad], above: float) -> tuple[list[Quad], list[Quad]]:
         """``quads`` the verifier believes (its probability above ``above``), and those it
@@ -232,7 +253,8 @@ def candidates_in(views: Views, settings: Settings, floor: float = 1.0) -> Finds
     they are counted, so a look of only doubted faces counts as none found (their size
     still tells whether the cubes are too small to see). Fainter peaks the verifier is sure
     of are kept from the look at the input side, or at twice it where the faces are small,
-    never from a look that guards against mere grain (none found) or a frame's edges."""
+    never from a look that guards against mere grain (none found) or a frame's edges.
+    Last, the corners of the faces kept and of the faint peaks are refined."""
     side, threshold, verify = settings.input_side, settings.threshold, settings.verify_threshold
     sure = settings.sure_heat or 1.0
     look = views.look(side, min(floor, threshold, sure))
@@ -258,7 +280,9 @@ def candidates_in(views: Views, settings: Settings, floor: float = 1.0) -> Finds
         faces = distinct(faces)
         faint = distinct(faint, beside=faces)
         doubted = distinct(doubted, beside=faces)
-    return Finds(faces, views.sift(faint, verify)[0], doubted)
+    passes = settings.refine_passes
+    faint = views.sift(faint, verify)[0]
+    return Finds(views.refined(faces, passes), views.refined(faint, passes), doubted)
 
 
 def _sifted(

@@ -29,7 +29,8 @@ HELD_OUT = 10
 """One photo in this many is held out of training, to report on."""
 
 
-def _conv(c_in: int, c_out: int) -> list[nn.Module]:
+def conv_block(c_in: int, c_out: int) -> list[nn.Module]:
+    """A 3 × 3 convolution, normalised and rectified."""
     return [nn.Conv2d(c_in, c_out, 3, padding=1, bias=False), nn.BatchNorm2d(c_out), nn.ReLU()]
 
 
@@ -38,9 +39,9 @@ def network() -> nn.Module:
     layers: list[nn.Module] = []
     c_in = 3
     for width in WIDTHS:
-        layers += [*_conv(c_in, width), *_conv(width, width), nn.MaxPool2d(2)]
+        layers += [*conv_block(c_in, width), *conv_block(width, width), nn.MaxPool2d(2)]
         c_in = width
-    layers += [*_conv(c_in, c_in), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(c_in, 1)]
+    layers += [*conv_block(c_in, c_in), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(c_in, 1)]
     return nn.Sequential(*layers)
 
 
@@ -55,9 +56,15 @@ class _Probability(nn.Module):
 
 def _augmented(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Patches (uint8, N × P × P × 3) mirrored, lit and noised at random."""
-    out = patches.astype(np.float32)
+    out = patches.copy()
     flip = rng.random(len(out)) < 0.5
     out[flip] = out[flip, :, ::-1]
+    return relit(out, rng)
+
+
+def relit(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Patches (uint8, N × P × P × 3) lit and noised at random, each its own way."""
+    out = patches.astype(np.float32)
     gain = rng.uniform(0.6, 1.4, (len(out), 1, 1, 3)) * rng.uniform(0.7, 1.3, (len(out), 1, 1, 1))
     out = out * gain + rng.normal(0, 20, (len(out), 1, 1, 1))
     out += rng.normal(0, 1, out.shape) * rng.uniform(0, 8, (len(out), 1, 1, 1))

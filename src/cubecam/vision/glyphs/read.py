@@ -32,6 +32,12 @@ class GlyphScores:
         """These scores of the ``faces`` (a mask or indices) alone."""
         return GlyphScores(self.probabilities[faces], self.features[faces])
 
+    def replaced(self, faces: np.ndarray, other: GlyphScores) -> GlyphScores:
+        """These scores with those of ``faces`` (a mask) replaced by ``other``'s, in order."""
+        probabilities, features = self.probabilities.copy(), self.features.copy()
+        probabilities[faces], features[faces] = other.probabilities, other.features
+        return GlyphScores(probabilities, features)
+
     def __add__(self, other: GlyphScores) -> GlyphScores:
         """These faces' scores followed by ``other``'s."""
         return GlyphScores(
