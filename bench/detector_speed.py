@@ -1,5 +1,5 @@
 """How fast faces are found in a 12 MP phone photo: the detector (onnxruntime and OpenCV's
-``cv2.dnn`` on the same file, with their largest difference; its verifier), and the whole
+``cv2.dnn`` on the same file, with their largest difference; its verifier and refiner), and the whole
 read, beside the time OpenCV takes to decode the photo.
 
     PYTHONPATH=src python bench/detector_speed.py [--repeats 9]
@@ -18,6 +18,7 @@ import numpy as np
 
 from cubecam.vision import read_photo
 from cubecam.vision.detector.find import MODEL_PATH, Settings, find_faces, network_input
+from cubecam.vision.detector.refine import refine_corners
 from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.load.decode import load_scaled
 from cubecam.vision.onnx_model import OnnxModel
@@ -68,6 +69,9 @@ def main() -> None:
         faces = find_faces(working)
         verify = median_ms(lambda: top_odds(working, faces), args.repeats)
         print(f"  of which the verifier, {len(faces):3d} finds:     {verify:8.1f} ms")
+        passes = settings.refine_passes
+        refine = median_ms(lambda: refine_corners(working, faces, passes), args.repeats)
+        print(f"  of which the refiner, {len(faces):3d} faces:      {refine:8.1f} ms")
         whole = median_ms(lambda: read_photo(photo), args.repeats)
         print(
             f"  whole read                            {whole:8.1f} ms = {whole / decode:.1f}x decode"
