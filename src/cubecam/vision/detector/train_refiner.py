@@ -14,18 +14,22 @@ be taken at any roll), its offsets turned with it, and its light and noise varie
 
 from __future__ import annotations
 
-import argparse
-import time
 from pathlib import Path
 
 import numpy as np
 import torch
 from torch import nn
 
+from cubecam.vision.detector.patch_training import (
+    HELD_OUT,
+    arguments,
+    conv_block,
+    fit,
+    relit,
+)
+from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import network_patches
 from cubecam.vision.detector.refine import PATCH
-from cubecam.vision.detector.train import default_device
-from cubecam.vision.detector.train_verifier import HELD_OUT, conv_block, relit
 
 WIDTHS = (24, 32, 64, 96)
 
@@ -115,63 +119,26 @@ def train(
     device: str = "cpu",
 ) -> nn.Module:
     """The refiner trained on ``device`` on ``patches`` (uint8) and their ``shifts``."""
-    rng = np.random.default_rng(seed)
-    torch.manual_seed(seed)
-    net = network().to(device)
-    optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
-    steps = epochs * (len(patches) // batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
-    start = time.time()
-    for epoch in range(epochs):
-        net.train()
-        order = rng.permutation(len(patches))
-        total = 0.0
-        for k in range(len(patches) // batch):
-            pick = np.sort(order[k * batch : (k + 1) * batch])
-            views, wanted = _augmented(patches[pick], shifts[pick], rng)
-            x = torch.from_numpy(network_patches(views)).to(device)
-            y = torch.from_numpy(wanted.astype(np.float32)).to(device)
-            loss = nn.functional.l1_loss(net(x), y)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item()
-        print(
-            f"epoch {epoch + 1}: loss {total / max(1, len(patches) // batch):.4f},"
-            f" {time.time() - start:.0f} s",
-            flush=True,
-        )
-    return net.cpu()
+
+    def loss_of(net: nn.Module, pick: np.ndarray, rng: np.random.Generator) -> torch.Tensor:
+        pick = np.sort(pick)
+        views, wanted = _augmented(patches[pick], shifts[pick], rng)
+        x = torch.from_numpy(network_patches(views)).to(device)
+        y = torch.from_numpy(wanted.astype(np.float32)).to(device)
+        return nn.functional.l1_loss(net(x), y)
+
+    return fit(network, len(patches), loss_of, epochs, batch, seed, lr, device)
 
 
 def export(net: nn.Module, out: Path) -> None:
     """Write ``net`` as ONNX: patches in (N × 3 × PATCH × PATCH), offsets out (N × 8)."""
-    net.eval()
-    torch.onnx.export(
-        net,
-        torch.zeros(1, 3, PATCH, PATCH),
-        str(out),
-        input_names=["patches"],
-        output_names=["offsets"],
-        dynamic_axes={"patches": {0: "n"}, "offsets": {0: "n"}},
-        opset_version=17,
-        dynamo=False,
-    )
+    patch_export(net, out, PATCH, "offsets")
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", type=Path, help="the .npz of outlines (refiner_dataset)")
-    parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--batch", type=int, default=128)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument(
-        "--device", default=default_device(), help="where the network trains (default: %(default)s)"
+    parser = arguments(
+        __doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", epochs=10
     )
-    parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     data = np.load(args.data)

@@ -13,25 +13,23 @@ face in a photo tells a top from a side), and its light and noise varied.
 
 from __future__ import annotations
 
-import argparse
-import time
 from pathlib import Path
 
 import numpy as np
 import torch
 from torch import nn
 
+from cubecam.vision.detector.patch_training import (
+    HELD_OUT,
+    arguments,
+    conv_block,
+    fit,
+    relit,
+)
+from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import PATCH, network_patches
-from cubecam.vision.detector.train import default_device
 
 WIDTHS = (16, 32, 64)
-HELD_OUT = 10
-"""One photo in this many is held out of training, to report on."""
-
-
-def conv_block(c_in: int, c_out: int) -> list[nn.Module]:
-    """A 3 × 3 convolution, normalised and rectified."""
-    return [nn.Conv2d(c_in, c_out, 3, padding=1, bias=False), nn.BatchNorm2d(c_out), nn.ReLU()]
 
 
 def network() -> nn.Module:
@@ -60,15 +58,6 @@ def _augmented(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     flip = rng.random(len(out)) < 0.5
     out[flip] = out[flip, :, ::-1]
     return relit(out, rng)
-
-
-def relit(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Patches (uint8, N × P × P × 3) lit and noised at random, each its own way."""
-    out = patches.astype(np.float32)
-    gain = rng.uniform(0.6, 1.4, (len(out), 1, 1, 3)) * rng.uniform(0.7, 1.3, (len(out), 1, 1, 1))
-    out = out * gain + rng.normal(0, 20, (len(out), 1, 1, 1))
-    out += rng.normal(0, 1, out.shape) * rng.uniform(0, 8, (len(out), 1, 1, 1))
-    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def _scores(net: nn.Module, patches: np.ndarray) -> np.ndarray:
@@ -106,64 +95,26 @@ def train(
 ) -> nn.Module:
     """The verifier trained on ``device`` on ``patches`` (uint8) marked ``tops``, classes
     weighed alike."""
-    rng = np.random.default_rng(seed)
-    torch.manual_seed(seed)
-    net = network().to(device)
-    optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
-    steps = epochs * (len(patches) // batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
     weight = torch.tensor([(~tops).sum() / max(tops.sum(), 1)], dtype=torch.float32, device=device)
-    loss_of = nn.BCEWithLogitsLoss(pos_weight=weight)
-    start = time.time()
-    for epoch in range(epochs):
-        net.train()
-        order = rng.permutation(len(patches))
-        total = 0.0
-        for k in range(len(patches) // batch):
-            pick = order[k * batch : (k + 1) * batch]
-            x = torch.from_numpy(network_patches(_augmented(patches[pick], rng))).to(device)
-            y = torch.from_numpy(tops[pick].astype(np.float32)).to(device)
-            loss = loss_of(net(x)[:, 0], y)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item()
-        print(
-            f"epoch {epoch + 1}: loss {total / max(1, len(patches) // batch):.4f},"
-            f" {time.time() - start:.0f} s",
-            flush=True,
-        )
-    return net.cpu()
+    bce = nn.BCEWithLogitsLoss(pos_weight=weight)
+
+    def loss_of(net: nn.Module, pick: np.ndarray, rng: np.random.Generator) -> torch.Tensor:
+        x = torch.from_numpy(network_patches(_augmented(patches[pick], rng))).to(device)
+        y = torch.from_numpy(tops[pick].astype(np.float32)).to(device)
+        return bce(net(x)[:, 0], y)
+
+    return fit(network, len(patches), loss_of, epochs, batch, seed, lr, device)
 
 
 def export(net: nn.Module, out: Path) -> None:
     """Write ``net`` as ONNX: patches in (N × 3 × PATCH × PATCH), probabilities out (N)."""
-    net.eval()
-    torch.onnx.export(
-        _Probability(net),
-        torch.zeros(1, 3, PATCH, PATCH),
-        str(out),
-        input_names=["patches"],
-        output_names=["top"],
-        dynamic_axes={"patches": {0: "n"}, "top": {0: "n"}},
-        opset_version=17,
-        dynamo=False,
-    )
+    patch_export(_Probability(net), out, PATCH, "top")
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", type=Path, help="the .npz of patches (verifier_dataset)")
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--batch", type=int, default=128)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument(
-        "--device", default=default_device(), help="where the network trains (default: %(default)s)"
+    parser = arguments(
+        __doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", epochs=12
     )
-    parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     data = np.load(args.data)

@@ -1,0 +1,107 @@
+"""What training the detector's two patch networks (the verifier, :mod:`.train_verifier`, and
+the refiner, :mod:`.train_refiner`) shares: their convolution block, the light and noise their
+patches are varied by, the photos held out, the training loop, the command line and the
+ONNX file written. Needs
+PyTorch (``pip install -e '.[train]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from cubecam.vision.detector.train import default_device
+
+HELD_OUT = 10
+"""One photo in this many is held out of training, to report on."""
+
+
+def conv_block(c_in: int, c_out: int) -> list[nn.Module]:
+    """A 3 × 3 convolution, normalised and rectified."""
+    return [nn.Conv2d(c_in, c_out, 3, padding=1, bias=False), nn.BatchNorm2d(c_out), nn.ReLU()]
+
+
+def relit(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Patches (uint8, N × P × P × 3) lit and noised at random, each its own way."""
+    out = patches.astype(np.float32)
+    gain = rng.uniform(0.6, 1.4, (len(out), 1, 1, 3)) * rng.uniform(0.7, 1.3, (len(out), 1, 1, 1))
+    out = out * gain + rng.normal(0, 20, (len(out), 1, 1, 1))
+    out += rng.normal(0, 1, out.shape) * rng.uniform(0, 8, (len(out), 1, 1, 1))
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def fit(
+    make: Callable[[], nn.Module],
+    count: int,
+    loss_of: Callable[[nn.Module, np.ndarray, np.random.Generator], torch.Tensor],
+    epochs: int,
+    batch: int,
+    seed: int,
+    lr: float,
+    device: str = "cpu",
+) -> nn.Module:
+    """A network ``make`` builds (seeded by ``seed``) trained on ``device`` over ``count``
+    examples for ``epochs``, ``batch`` at a time in a seeded random order, with AdamW and a
+    one-cycle rate peaking at ``lr``; ``loss_of(net, picked, rng)`` gives a batch's loss."""
+    rng = np.random.default_rng(seed)
+    torch.manual_seed(seed)
+    net = make().to(device)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    batches = count // batch
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * batches)
+    start = time.time()
+    for epoch in range(epochs):
+        net.train()
+        order = rng.permutation(count)
+        total = 0.0
+        for k in range(batches):
+            loss = loss_of(net, order[k * batch : (k + 1) * batch], rng)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item()
+        print(
+            f"epoch {epoch + 1}: loss {total / max(1, batches):.4f}, {time.time() - start:.0f} s",
+            flush=True,
+        )
+    return net.cpu()
+
+
+def arguments(description: str, data: str, epochs: int) -> argparse.ArgumentParser:
+    """A patch trainer's command line: the ``data`` .npz, the training's length and rate,
+    its seed, threads and device, and where the ONNX model goes."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("data", type=Path, help=data)
+    parser.add_argument("--epochs", type=int, default=epochs)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--device", default=default_device(), help="where the network trains (default: %(default)s)"
+    )
+    parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
+    return parser
+
+
+def export(net: nn.Module, out: Path, patch: int, output: str) -> None:
+    """Write ``net`` as ONNX: patches in (N × 3 × ``patch`` × ``patch``, named ``patches``),
+    its one output named ``output``, N free."""
+    net.eval()
+    torch.onnx.export(
+        net,
+        torch.zeros(1, 3, patch, patch),
+        str(out),
+        input_names=["patches"],
+        output_names=[output],
+        dynamic_axes={"patches": {0: "n"}, output: {0: "n"}},
+        opset_version=17,
+        dynamo=False,
+    )

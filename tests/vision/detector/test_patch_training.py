@@ -1,0 +1,34 @@
+"""What the patch networks' trainers share (needs the train extra: skipped where PyTorch is
+absent)."""
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+
+def test_relit_patches_keep_their_shape_and_vary_each_its_own_way():
+    from cubecam.vision.detector.patch_training import relit
+
+    patches = np.full((6, 8, 8, 3), 128, np.uint8)
+    out = relit(patches, np.random.default_rng(0))
+    assert out.shape == patches.shape and out.dtype == np.uint8
+    assert len({float(p.mean()) for p in out}) == 6
+    assert (patches == 128).all()  # the patches given are left as they were
+
+
+def test_the_loop_learns_a_line_and_is_the_same_for_the_same_seed(capsys):
+    from torch import nn
+
+    from cubecam.vision.detector.patch_training import fit
+
+    x = np.linspace(-1, 1, 64, dtype=np.float32)[:, None]
+    y = 3 * x - 1
+
+    def loss_of(net, pick, rng):
+        return nn.functional.mse_loss(net(torch.from_numpy(x[pick])), torch.from_numpy(y[pick]))
+
+    runs = [fit(lambda: nn.Linear(1, 1), 64, loss_of, 40, 8, 3, 0.1) for _ in range(2)]
+    weights = [float(run.weight) for run in runs]
+    assert weights[0] == weights[1] and abs(weights[0] - 3) < 0.3
+    assert capsys.readouterr().out.count("epoch 40: loss") == 2
