@@ -74,6 +74,17 @@ def fit(
     return net.cpu()
 
 
+def command(
+    description: str, data: str, epochs: int, argv: list[str] | None = None
+) -> tuple[argparse.Namespace, dict[str, np.ndarray], np.ndarray]:
+    """A patch trainer's command line parsed (:func:`arguments`) and PyTorch's threads set;
+    the ``data`` it names, loaded, and which of its examples are held out (by photo)."""
+    args = arguments(description, data, epochs).parse_args(argv)
+    torch.set_num_threads(args.threads)
+    loaded = dict(np.load(args.data))
+    return args, loaded, loaded["photo"] % HELD_OUT == 0
+
+
 def arguments(description: str, data: str, epochs: int) -> argparse.ArgumentParser:
     """A patch trainer's command line: the ``data`` .npz, the training's length and rate,
     its seed, threads and device, and where the ONNX model goes."""

@@ -20,13 +20,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubecam.vision.detector.patch_training import (
-    HELD_OUT,
-    arguments,
-    conv_block,
-    fit,
-    relit,
-)
+from cubecam.vision.detector.patch_training import command, conv_block, fit, relit
 from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import network_patches
 from cubecam.vision.detector.refine import PATCH
@@ -136,14 +130,10 @@ def export(net: nn.Module, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = arguments(
-        __doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", epochs=10
+    args, data, held = command(
+        __doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", 10, argv
     )
-    args = parser.parse_args(argv)
-    torch.set_num_threads(args.threads)
-    data = np.load(args.data)
-    patches, shifts, photo = data["patches"], data["offsets"], data["photo"]
-    held = photo % HELD_OUT == 0
+    patches, shifts = data["patches"], data["offsets"]
     print(f"{int((~held).sum())} outlines to learn from, {int(held.sum())} held out", flush=True)
     net = train(
         patches[~held], shifts[~held], args.epochs, args.batch, args.seed, args.lr, args.device

@@ -19,13 +19,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubecam.vision.detector.patch_training import (
-    HELD_OUT,
-    arguments,
-    conv_block,
-    fit,
-    relit,
-)
+from cubecam.vision.detector.patch_training import command, conv_block, fit, relit
 from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import PATCH, network_patches
 
@@ -112,14 +106,10 @@ def export(net: nn.Module, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = arguments(
-        __doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", epochs=12
+    args, data, held = command(
+        __doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", 12, argv
     )
-    args = parser.parse_args(argv)
-    torch.set_num_threads(args.threads)
-    data = np.load(args.data)
-    patches, tops, photo = data["patches"], data["tops"], data["photo"]
-    held = photo % HELD_OUT == 0
+    patches, tops = data["patches"], data["tops"]
     print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
     net = train(
         patches[~held], tops[~held], args.epochs, args.batch, args.seed, args.lr, args.device
