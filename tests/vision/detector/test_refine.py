@@ -44,7 +44,7 @@ def test_offsets_taken_from_a_patch_lead_back_to_the_same_corners():
     assert np.abs(from_patch(found, shifts) - truth).max() < 1e-4  # float32 warps
 
 
-def test_an_outline_refined_into_a_fold_or_a_speck_is_left_as_found(tmp_path):
+def test_an_outline_refined_into_a_fold_or_a_speck_is_left_as_found():
     found = Quad(np.array([[10, 10], [30, 10], [30, 30], [10, 30]], float), 0.8)
     photo = np.zeros((60, 60, 3), np.uint8)
     assert refine_corners(photo, [found], passes=0) == [found]

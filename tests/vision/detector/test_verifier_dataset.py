@@ -27,3 +27,20 @@ def test_finds_on_labelled_tops_are_marked_tops_and_the_rest_not(tmp_path):
     data = np.load(folder / "patches.npz")
     assert len(data["patches"]) == len(data["tops"]) == len(data["photo"])
     assert set(data["photo"].tolist()) == {0, 1}
+
+
+def test_the_finds_harvested_are_met_as_the_verifier_and_refiner_meet_them_unrefined(tmp_path):
+    from dataclasses import replace
+
+    from cubecam.vision.detector.find import Settings, find_candidates
+    from cubecam.vision.detector.verifier_dataset import raw_finds
+
+    write_set("loose", 1, 880504, tmp_path, size=(640, 480), config="tilt-20-55")
+    loaded, found = raw_finds(next(read_folder(tmp_path)))
+    shipped = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0)
+    assert shipped.refine_passes > 0
+    floor = LatticeSettings.load().faint_floor
+    for passes, same in ((0, True), (shipped.refine_passes, False)):
+        finds = find_candidates(loaded.image, floor, replace(shipped, refine_passes=passes))
+        corners = [q.corners.tolist() for q in finds.faces + finds.faint]
+        assert (corners == [q.corners.tolist() for q in found]) is same

@@ -2,8 +2,8 @@
 them, and the labels' own jittered, each cut as :func:`~.refine.cut_rectified` cuts it, with
 where the label's corners lie in that patch.
 
-The detector runs as the pipeline runs it, unverified (the photo at its working size, the
-faint peaks the lattice may confirm included); each find on a labelled face mostly in view
+The detector runs as the pipeline runs it, unverified and unrefined
+(:func:`~.verifier_dataset.raw_finds`); each find on a labelled face mostly in view
 gives one patch, and each such face :data:`JITTERS` more, its outline moved, turned, scaled
 and its corners shaken as a detector errs::
 
@@ -16,20 +16,18 @@ from __future__ import annotations
 import argparse
 import zlib
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from cubecam.vision.detector.dataset import Sample, samples_under
 from cubecam.vision.detector.evaluate import match
-from cubecam.vision.detector.find import MODEL_PATH, Settings, find_candidates
+from cubecam.vision.detector.find import MODEL_PATH
 from cubecam.vision.detector.refine import INNER, MARGIN, UNIT, cut_rectified, to_patch
+from cubecam.vision.detector.verifier_dataset import raw_finds
 from cubecam.vision.labels import labelled_folder
-from cubecam.vision.lattice import Settings as LatticeSettings
-from cubecam.vision.load.decode import load_scaled
-from cubecam.vision.pipeline import WORKING_SIDE
 from cubecam.vision.quad import Quad, order_corners
 
 JITTERS = 1
@@ -49,9 +47,7 @@ def offsets(found: Quad, truth: np.ndarray) -> np.ndarray:
     """
     rolls = [np.roll(truth, k, axis=0) for k in range(4)]
     nearest = min(rolls, key=lambda r: float(np.linalg.norm(r - found.corners, axis=1).sum()))
-    matrix = to_patch(found)
-    points = np.c_[nearest, np.ones(4)] @ matrix.T
-    in_patch = points[:, :2] / points[:, 2:]
+    in_patch = cv2.perspectiveTransform(nearest[None], to_patch(found))[0]
     return (in_patch - MARGIN) / INNER - UNIT
 
 
@@ -70,14 +66,11 @@ def jittered(truth: np.ndarray, rng: np.random.Generator) -> Quad:
 
 def outline_pairs(sample: Sample, model: Path = MODEL_PATH) -> tuple[np.ndarray, np.ndarray]:
     """One photo's patches (uint8, N × P × P × 3) and their label corners' offsets (N × 8)."""
-    loaded = load_scaled(sample.path, WORKING_SIDE)
-    settings = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0)
-    finds = find_candidates(loaded.image, LatticeSettings.load().faint_floor, settings, model)
+    loaded, found = raw_finds(sample, model)
     truth = sample.quads * loaded.scale
     outlines: list[Quad] = []
     targets: list[np.ndarray] = []
     if len(truth):
-        found = finds.faces + finds.faint
         for i, j in match(found, truth).matched.items():
             outlines.append(found[i])
             targets.append(truth[j])

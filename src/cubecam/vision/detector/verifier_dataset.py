@@ -1,8 +1,8 @@
 """What the verifier learns from: the faces the shipped detector finds in labelled photos,
 each cut with its surroundings (:mod:`.patches`) and marked a top face or not.
 
-The detector runs as the pipeline runs it, unverified (the photo at its working size, the
-faint peaks the lattice may confirm included); a find on a labelled top face is one, a find
+The detector runs as the pipeline runs it, unverified and unrefined (the photo at its working
+size, the faint peaks the lattice may confirm included); a find on a labelled top face is one, a find
 elsewhere (a side face, an empty square of a board, a number on a score sheet) is not, and
 a find on a face mostly hidden is left out::
 
@@ -26,22 +26,31 @@ from cubecam.vision.detector.find import MODEL_PATH, Settings, find_candidates
 from cubecam.vision.detector.patches import cut_patches
 from cubecam.vision.labels import labelled_folder
 from cubecam.vision.lattice import Settings as LatticeSettings
-from cubecam.vision.load.decode import load_scaled
+from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.pipeline import WORKING_SIDE
+from cubecam.vision.quad import Quad
+
+
+def raw_finds(
+    sample: Sample, model: Path = MODEL_PATH, floor: float | None = None
+) -> tuple[LoadedImage, list[Quad]]:
+    """One photo at working size and its finds by the detector ``model`` as the verifier and
+    the refiner meet them (neither verified nor refined), down to the heat ``floor`` (the
+    lattice's faint floor unless given)."""
+    loaded = load_scaled(sample.path, WORKING_SIDE)
+    settings = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0, refine_passes=0)
+    if floor is None:
+        floor = LatticeSettings.load().faint_floor
+    finds = find_candidates(loaded.image, floor, settings, model)
+    return loaded, finds.faces + finds.faint
 
 
 def harvest(
     sample: Sample, model: Path = MODEL_PATH, floor: float | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One photo's finds by the detector ``model``, none verified, down to the heat ``floor``
-    (the lattice's faint floor unless given): their patches, whether each is a top face, and
+    """One photo's finds (:func:`raw_finds`): their patches, whether each is a top face, and
     its heat."""
-    loaded = load_scaled(sample.path, WORKING_SIDE)
-    settings = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0)
-    if floor is None:
-        floor = LatticeSettings.load().faint_floor
-    finds = find_candidates(loaded.image, floor, settings, model)
-    found = finds.faces + finds.faint
+    loaded, found = raw_finds(sample, model, floor)
     truth, hidden = sample.quads * loaded.scale, sample.hidden * loaded.scale
     on_hidden = set(match(found, hidden).matched) if len(hidden) else set()
     tops = match(found, truth).matched if len(truth) else {}
