@@ -340,12 +340,24 @@ class ReadingScore:
     confusions: Counter = field(default_factory=Counter)
     seconds: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    flagged_right: int = 0
+    """Cubes read right that the reader marked unsure (a player checks them for nothing)."""
+    flagged_wrong: int = 0
+    """Cubes misread that the reader marked unsure (a player is told to check them)."""
 
-    def add(self, truth: str, read: str | None, seconds: float | None = None) -> None:
+    def add(
+        self,
+        truth: str,
+        read: str | None,
+        seconds: float | None = None,
+        unsure: bool = False,
+    ) -> None:
         truth_key, read_key = symbol_key(truth), symbol_key(read)
         self.total += 1
         hit = truth_key == read_key
         self.correct += hit
+        self.flagged_right += hit and unsure
+        self.flagged_wrong += not hit and unsure
         counts = self.per_symbol.setdefault(truth_key or "", [0, 0])
         counts[0] += hit
         counts[1] += 1
@@ -365,6 +377,10 @@ class ReadingScore:
             "accuracy": _round(self.accuracy),
             "per_symbol": {s: round(h / n, 3) for s, (h, n) in sorted(self.per_symbol.items())},
             "confusions": [[t, r, n] for (t, r), n in self.confusions.most_common(12)],
+            "unsure": {
+                "misread": [self.flagged_wrong, self.total - self.correct],
+                "read_right": [self.flagged_right, self.correct],
+            },
             "errors": len(self.errors),
             "first_errors": sorted(set(self.errors))[:3],
             **_times(self.seconds, "crop"),
@@ -529,7 +545,8 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
         for i, j in pairs:
             if seen[i]:
                 read = getattr(cubes[j], "symbol", None)
-                score.reading.add(truth[i][0], read)
+                unsure = getattr(cubes[j], "is_unsure", lambda: False)()
+                score.reading.add(truth[i][0], read, unsure=unsure)
                 misread += symbol_key(read) != symbol_key(truth[i][0])
     elif label.get("count"):
         labelled, found = int(label["count"]), len(cubes)
@@ -864,6 +881,13 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
     wrong = wrong_totals(results)
     if any(wrong.values()):
         print(f"the wrong ones (a photo may count under several): {_because(wrong)}")
+    unsure = unsure_totals(results)
+    if unsure["misread"][1] or unsure["read_right"][1]:
+        print(
+            "marked unsure: {} of the {} cubes misread, {} of the {} read right".format(
+                *unsure["misread"], *unsure["read_right"]
+            )
+        )
     for line in skipped:
         print(f"skipped: {line}")
 
@@ -888,6 +912,19 @@ def wrong_totals(results: list[FolderResult]) -> dict[str, int]:
         if r.ours is not None:
             totals.update(r.ours.wrong_because())
     return {why: totals[why] for why in WHY_WRONG}
+
+
+def unsure_totals(results: list[FolderResult]) -> dict[str, list[int]]:
+    """Over every folder of ``results``: of the cubes misread, how many the reader marked
+    unsure (so a player checks them), and of those read right, how many it marked so too."""
+    readings = [r.ours.reading for r in results if r.ours is not None]
+    return {
+        "misread": [
+            sum(s.flagged_wrong for s in readings),
+            sum(s.total - s.correct for s in readings),
+        ],
+        "read_right": [sum(s.flagged_right for s in readings), sum(s.correct for s in readings)],
+    }
 
 
 def _because(counts: dict[str, int]) -> str:
@@ -965,6 +1002,7 @@ def main(argv: list[str] | None = None) -> dict:
         "folders": [r.to_json() for r in results],
         "layouts": layout_totals(results),
         "layouts_wrong_because": wrong_totals(results),
+        "unsure": unsure_totals(results),
         "skipped": skipped,
         "phone_12mp": phone,
         "peak_rss_mb": round(peak_rss, 1),
