@@ -344,20 +344,24 @@ class ReadingScore:
     """Cubes read right that the reader marked unsure (a player checks them for nothing)."""
     flagged_wrong: int = 0
     """Cubes misread that the reader marked unsure (a player is told to check them)."""
+    marks_unsure: bool = False
+    """Whether the reader says which cubes it is unsure of (ours does; the OCR baselines don't)."""
 
     def add(
         self,
         truth: str,
         read: str | None,
         seconds: float | None = None,
-        unsure: bool = False,
+        unsure: bool | None = None,
     ) -> None:
         truth_key, read_key = symbol_key(truth), symbol_key(read)
         self.total += 1
         hit = truth_key == read_key
         self.correct += hit
-        self.flagged_right += hit and unsure
-        self.flagged_wrong += not hit and unsure
+        if unsure is not None:
+            self.marks_unsure = True
+            self.flagged_right += hit and unsure
+            self.flagged_wrong += not hit and unsure
         counts = self.per_symbol.setdefault(truth_key or "", [0, 0])
         counts[0] += hit
         counts[1] += 1
@@ -377,10 +381,16 @@ class ReadingScore:
             "accuracy": _round(self.accuracy),
             "per_symbol": {s: round(h / n, 3) for s, (h, n) in sorted(self.per_symbol.items())},
             "confusions": [[t, r, n] for (t, r), n in self.confusions.most_common(12)],
-            "unsure": {
-                "misread": [self.flagged_wrong, self.total - self.correct],
-                "read_right": [self.flagged_right, self.correct],
-            },
+            **(
+                {
+                    "unsure": {
+                        "misread": [self.flagged_wrong, self.total - self.correct],
+                        "read_right": [self.flagged_right, self.correct],
+                    }
+                }
+                if self.marks_unsure
+                else {}
+            ),
             "errors": len(self.errors),
             "first_errors": sorted(set(self.errors))[:3],
             **_times(self.seconds, "crop"),
@@ -545,8 +555,8 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
         for i, j in pairs:
             if seen[i]:
                 read = getattr(cubes[j], "symbol", None)
-                unsure = getattr(cubes[j], "is_unsure", lambda: False)()
-                score.reading.add(truth[i][0], read, unsure=unsure)
+                marks = getattr(cubes[j], "is_unsure", None)
+                score.reading.add(truth[i][0], read, unsure=marks() if marks else None)
                 misread += symbol_key(read) != symbol_key(truth[i][0])
     elif label.get("count"):
         labelled, found = int(label["count"]), len(cubes)
@@ -917,7 +927,9 @@ def wrong_totals(results: list[FolderResult]) -> dict[str, int]:
 def unsure_totals(results: list[FolderResult]) -> dict[str, list[int]]:
     """Over every folder of ``results``: of the cubes misread, how many the reader marked
     unsure (so a player checks them), and of those read right, how many it marked so too."""
-    readings = [r.ours.reading for r in results if r.ours is not None]
+    readings = [
+        r.ours.reading for r in results if r.ours is not None and r.ours.reading.marks_unsure
+    ]
     return {
         "misread": [
             sum(s.flagged_wrong for s in readings),

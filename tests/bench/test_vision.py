@@ -89,6 +89,7 @@ def test_reading_scores_per_symbol_and_confusions() -> None:
         score.add(truth, read, 0.01)
     data = score.to_json()
     assert data["accuracy"] == 0.5 and data["per_symbol"] == {"A": 0.5, "BLANK": 0.0, "QU": 1.0}
+    assert "unsure" not in data  # an OCR that marks no cube unsure is not said to mark none
     assert ["A", "R", 1] in data["confusions"] and ["BLANK", "-", 1] in data["confusions"]
 
 
