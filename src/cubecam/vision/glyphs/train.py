@@ -218,6 +218,12 @@ def main() -> None:
         print(f"{len(scene[0])} crops from {args.scenes} rendered photos")
     real_images, real_labels, real_turns = real_crops("train")
     print(f"{len(images)} rendered + {len(real_images)} real crops in {time.time() - start:.0f} s")
+    if not len(real_images):
+        print(
+            "warning: no real crops (shared/realdata is not beside this checkout; set"
+            " CUBECAM_REALDATA): this model learns from renders alone",
+            flush=True,
+        )
     # real crops: each quarter turn of each crop, several copies
     rot_images, rot_labels, rot_turns = [], [], []
     for k in range(TURNS):
