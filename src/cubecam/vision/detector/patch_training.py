@@ -16,6 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from cubecam.vision.detector.patches import network_patches
 from cubecam.vision.detector.train import default_device
 
 HELD_OUT = 10
@@ -34,6 +35,18 @@ def relit(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     out = out * gain + rng.normal(0, 20, (len(out), 1, 1, 1))
     out += rng.normal(0, 1, out.shape) * rng.uniform(0, 8, (len(out), 1, 1, 1))
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def outputs(net: nn.Module, patches: np.ndarray, batch: int = 512) -> np.ndarray:
+    """``net``'s raw outputs for uint8 patches (N × P × P × 3), on the CPU, ``batch`` at a time."""
+    net = net.cpu().eval()
+    with torch.no_grad():
+        return np.concatenate(
+            [
+                net(torch.from_numpy(network_patches(patches[i : i + batch]))).numpy()
+                for i in range(0, len(patches), batch)
+            ]
+        )
 
 
 def fit(

@@ -20,7 +20,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubecam.vision.detector.patch_training import command, conv_block, fit, relit
+from cubecam.vision.detector.patch_training import command, conv_block, fit, outputs, relit
 from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import network_patches
 from cubecam.vision.detector.refine import PATCH
@@ -93,14 +93,7 @@ def corner_error(shifts: np.ndarray) -> float:
 
 def predict(net: nn.Module, patches: np.ndarray) -> np.ndarray:
     """The network's offsets (N × 8) for uint8 patches."""
-    net = net.cpu().eval()
-    with torch.no_grad():
-        return np.concatenate(
-            [
-                net(torch.from_numpy(network_patches(patches[i : i + 512]))).numpy()
-                for i in range(0, len(patches), 512)
-            ]
-        ).reshape(-1, 8)
+    return outputs(net, patches).reshape(-1, 8)
 
 
 def train(

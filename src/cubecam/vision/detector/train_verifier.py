@@ -19,7 +19,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubecam.vision.detector.patch_training import command, conv_block, fit, relit
+from cubecam.vision.detector.patch_training import command, conv_block, fit, outputs, relit
 from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import PATCH, network_patches
 
@@ -55,16 +55,7 @@ def _augmented(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def _scores(net: nn.Module, patches: np.ndarray) -> np.ndarray:
-    net = net.cpu().eval()
-    with torch.no_grad():
-        return np.concatenate(
-            [
-                torch.sigmoid(net(torch.from_numpy(network_patches(patches[i : i + 512]))))[
-                    :, 0
-                ].numpy()
-                for i in range(0, len(patches), 512)
-            ]
-        )
+    return torch.sigmoid(torch.from_numpy(outputs(net, patches)[:, 0])).numpy()
 
 
 def report(scores: np.ndarray, tops: np.ndarray) -> str:
