@@ -32,3 +32,19 @@ def test_the_loop_learns_a_line_and_is_the_same_for_the_same_seed(capsys):
     weights = [float(run.weight) for run in runs]
     assert weights[0] == weights[1] and abs(weights[0] - 3) < 0.3
     assert capsys.readouterr().out.count("epoch 40: loss") == 2
+
+
+def test_in_bfloat16_the_loop_learns_the_line_too_and_gives_back_a_float_network():
+    from torch import nn
+
+    from cubecam.vision.detector.patch_training import fit
+
+    x = np.linspace(-1, 1, 64, dtype=np.float32).reshape(64, 1, 1, 1)
+    y = 3 * x - 1
+
+    def loss_of(net, pick, rng):
+        return nn.functional.mse_loss(net(torch.from_numpy(x[pick])), torch.from_numpy(y[pick]))
+
+    net = fit(lambda: nn.Conv2d(1, 1, 1), 64, loss_of, 40, 8, 3, 0.1, bf16=True)
+    assert isinstance(net, nn.Conv2d) and net.weight.dtype == torch.float32
+    assert abs(float(net.weight) - 3) < 0.3 and abs(float(net.bias) + 1) < 0.3

@@ -44,7 +44,8 @@ def test_a_short_run_is_exported_as_the_network_it_trained(tmp_path):
     assert sum(p.numel() for p in network().parameters()) < 600_000
 
 
-def test_the_main_command_trains_on_a_harvest_and_reports_the_corners(tmp_path, capsys):
+@pytest.mark.parametrize("precision", [[], ["--bf16"]])
+def test_the_main_command_trains_on_a_harvest_and_reports_the_corners(tmp_path, capsys, precision):
     from cubecam.vision.detector.train_refiner import main
 
     rng = np.random.default_rng(1)
@@ -60,6 +61,7 @@ def test_the_main_command_trains_on_a_harvest_and_reports_the_corners(tmp_path, 
             "8",
             "--out",
             str(tmp_path / "r.onnx"),
+            *precision,
         ]
     )
     printed = capsys.readouterr().out

@@ -49,6 +49,19 @@ def outputs(net: nn.Module, patches: np.ndarray, batch: int = 512) -> np.ndarray
         )
 
 
+class _BFloat16(nn.Module):
+    """``net`` computing in bfloat16 on channels-last images, its outputs given as floats."""
+
+    def __init__(self, net: nn.Module, device: str) -> None:
+        super().__init__()
+        self.net, self.device_type = net, torch.device(device).type
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous(memory_format=torch.channels_last)
+        with torch.autocast(self.device_type, dtype=torch.bfloat16):
+            return self.net(x).float()
+
+
 def fit(
     make: Callable[[], nn.Module],
     count: int,
@@ -58,13 +71,18 @@ def fit(
     seed: int,
     lr: float,
     device: str = "cpu",
+    bf16: bool = False,
 ) -> nn.Module:
     """A network ``make`` builds (seeded by ``seed``) trained on ``device`` over ``count``
     examples for ``epochs``, ``batch`` at a time in a seeded random order, with AdamW and a
-    one-cycle rate peaking at ``lr``; ``loss_of(net, picked, rng)`` gives a batch's loss."""
+    one-cycle rate peaking at ``lr``; ``loss_of(net, picked, rng)`` gives a batch's loss.
+    With ``bf16`` the network computes in bfloat16 (its weights and the loss stay float32)."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
-    net = make().to(device)
+    trained = make().to(device)
+    net = _BFloat16(trained, device) if bf16 else trained
+    if bf16:
+        trained.to(memory_format=torch.channels_last)
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     batches = count // batch
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * batches)
@@ -84,7 +102,7 @@ def fit(
             f"epoch {epoch + 1}: loss {total / max(1, batches):.4f}, {time.time() - start:.0f} s",
             flush=True,
         )
-    return net.cpu()
+    return trained.cpu()
 
 
 def command(
@@ -108,6 +126,11 @@ def arguments(description: str, data: str, epochs: int) -> argparse.ArgumentPars
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--bf16",
+        action="store_true",
+        help="compute in bfloat16 (faster on a CPU with AVX-512 BF16, or a GPU)",
+    )
     parser.add_argument(
         "--device", default=default_device(), help="where the network trains (default: %(default)s)"
     )

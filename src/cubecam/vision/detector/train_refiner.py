@@ -104,8 +104,10 @@ def train(
     seed: int,
     lr: float,
     device: str = "cpu",
+    bf16: bool = False,
 ) -> nn.Module:
-    """The refiner trained on ``device`` on ``patches`` (uint8) and their ``shifts``."""
+    """The refiner trained on ``device`` on ``patches`` (uint8) and their ``shifts``, in
+    bfloat16 with ``bf16``."""
 
     def loss_of(net: nn.Module, pick: np.ndarray, rng: np.random.Generator) -> torch.Tensor:
         pick = np.sort(pick)
@@ -114,7 +116,7 @@ def train(
         y = torch.from_numpy(wanted.astype(np.float32)).to(device)
         return nn.functional.l1_loss(net(x), y)
 
-    return fit(network, len(patches), loss_of, epochs, batch, seed, lr, device)
+    return fit(network, len(patches), loss_of, epochs, batch, seed, lr, device, bf16)
 
 
 def export(net: nn.Module, out: Path) -> None:
@@ -129,7 +131,14 @@ def main(argv: list[str] | None = None) -> None:
     patches, shifts = data["patches"], data["offsets"]
     print(f"{int((~held).sum())} outlines to learn from, {int(held.sum())} held out", flush=True)
     net = train(
-        patches[~held], shifts[~held], args.epochs, args.batch, args.seed, args.lr, args.device
+        patches[~held],
+        shifts[~held],
+        args.epochs,
+        args.batch,
+        args.seed,
+        args.lr,
+        args.device,
+        args.bf16,
     )
     left = shifts[held] - predict(net, patches[held])
     print(

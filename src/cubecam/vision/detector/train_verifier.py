@@ -77,9 +77,10 @@ def train(
     seed: int,
     lr: float,
     device: str = "cpu",
+    bf16: bool = False,
 ) -> nn.Module:
     """The verifier trained on ``device`` on ``patches`` (uint8) marked ``tops``, classes
-    weighed alike."""
+    weighed alike, in bfloat16 with ``bf16``."""
     weight = torch.tensor([(~tops).sum() / max(tops.sum(), 1)], dtype=torch.float32, device=device)
     bce = nn.BCEWithLogitsLoss(pos_weight=weight)
 
@@ -88,7 +89,7 @@ def train(
         y = torch.from_numpy(tops[pick].astype(np.float32)).to(device)
         return bce(net(x)[:, 0], y)
 
-    return fit(network, len(patches), loss_of, epochs, batch, seed, lr, device)
+    return fit(network, len(patches), loss_of, epochs, batch, seed, lr, device, bf16)
 
 
 def export(net: nn.Module, out: Path) -> None:
@@ -103,7 +104,14 @@ def main(argv: list[str] | None = None) -> None:
     patches, tops = data["patches"], data["tops"]
     print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
     net = train(
-        patches[~held], tops[~held], args.epochs, args.batch, args.seed, args.lr, args.device
+        patches[~held],
+        tops[~held],
+        args.epochs,
+        args.batch,
+        args.seed,
+        args.lr,
+        args.device,
+        args.bf16,
     )
     print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
     export(net, args.out)
