@@ -44,11 +44,11 @@ VERIFIER=$(dirname "$OUT")/verifier.onnx
 REFINER=$(dirname "$OUT")/refiner.onnx
 $PY -m cubecam.vision.detector.verifier_dataset "$WORK"/v[1-7] --real ../shared/realdata \
   --model "$OUT" --out "$WORK/patches.npz"
-OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_verifier "$WORK/patches.npz" --epochs 8 \
+OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_verifier "$WORK/patches.npz" --epochs 8 --bf16 \
   --seed 0 --out "$VERIFIER"
 $PY -m cubecam.vision.detector.refiner_dataset "$WORK"/v[1-7] --real ../shared/realdata \
   --model "$OUT" --out "$WORK/outlines.npz"
-OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_refiner "$WORK/outlines.npz" --epochs 8 \
+OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_refiner "$WORK/outlines.npz" --epochs 8 --bf16 \
   --seed 0 --out "$REFINER"
 $PY -m cubecam.vision.detector.evaluate "$WORK"/val/{crossword,tray,loose,closeup} "$WORK"/val/*-* \
   --choose --model "$OUT" --verifier "$VERIFIER" --refiner "$REFINER"

@@ -30,10 +30,10 @@ train --steps "$STEPS" --seed 4 --checkpoint "$OUT/model.pt" --out "$OUT/model.o
 echo "trained at $(( $(date +%s) - T0 )) s"
 python3 -m cubecam.vision.detector.verifier_dataset $W/v[1-8] --real .gpu/realdata --model "$OUT/model.onnx" \
   --workers "$CORES" --out $W/patches.npz > "$OUT/harvest.log" 2>&1 || exit 6
-python3 -m cubecam.vision.detector.train_verifier $W/patches.npz --epochs 8 --seed 0 --device cuda \
+python3 -m cubecam.vision.detector.train_verifier $W/patches.npz --epochs 8 --seed 0 --device cuda --bf16 \
   --out "$OUT/verifier.onnx" > "$OUT/verifier.log" 2>&1 || exit 7
 python3 -m cubecam.vision.detector.refiner_dataset $W/v[1-8] --real .gpu/realdata --model "$OUT/model.onnx" \
   --workers "$CORES" --out $W/outlines.npz > "$OUT/outlines.log" 2>&1 || exit 9
-python3 -m cubecam.vision.detector.train_refiner $W/outlines.npz --epochs 8 --seed 0 --device cuda \
+python3 -m cubecam.vision.detector.train_refiner $W/outlines.npz --epochs 8 --seed 0 --device cuda --bf16 \
   --out "$OUT/refiner.onnx" > "$OUT/refiner.log" 2>&1 || exit 10
 echo "done at $(( $(date +%s) - T0 )) s"
