@@ -107,13 +107,16 @@ def fit(
 
 def command(
     description: str, data: str, epochs: int, argv: list[str] | None = None
-) -> tuple[argparse.Namespace, dict[str, np.ndarray], np.ndarray]:
+) -> tuple[argparse.Namespace, dict, dict[str, np.ndarray], np.ndarray]:
     """A patch trainer's command line parsed (:func:`arguments`) and PyTorch's threads set;
-    the ``data`` it names, loaded, and which of its examples are held out (by photo)."""
+    what it says of the training (as the trainer's ``train`` takes it: epochs, batch, seed,
+    lr, device, bf16); the ``data`` it names, loaded, and which of its examples are held out
+    (by photo)."""
     args = arguments(description, data, epochs).parse_args(argv)
     torch.set_num_threads(args.threads)
+    options = {k: getattr(args, k) for k in ("epochs", "batch", "seed", "lr", "device", "bf16")}
     loaded = dict(np.load(args.data))
-    return args, loaded, loaded["photo"] % HELD_OUT == 0
+    return args, options, loaded, loaded["photo"] % HELD_OUT == 0
 
 
 def arguments(description: str, data: str, epochs: int) -> argparse.ArgumentParser:

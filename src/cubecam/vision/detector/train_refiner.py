@@ -125,21 +125,12 @@ def export(net: nn.Module, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args, data, held = command(
+    args, options, data, held = command(
         __doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", 10, argv
     )
     patches, shifts = data["patches"], data["offsets"]
     print(f"{int((~held).sum())} outlines to learn from, {int(held.sum())} held out", flush=True)
-    net = train(
-        patches[~held],
-        shifts[~held],
-        args.epochs,
-        args.batch,
-        args.seed,
-        args.lr,
-        args.device,
-        args.bf16,
-    )
+    net = train(patches[~held], shifts[~held], **options)
     left = shifts[held] - predict(net, patches[held])
     print(
         f"held out: corners off by {corner_error(shifts[held]):.4f} sides as found,"

@@ -98,21 +98,12 @@ def export(net: nn.Module, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args, data, held = command(
+    args, options, data, held = command(
         __doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", 12, argv
     )
     patches, tops = data["patches"], data["tops"]
     print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
-    net = train(
-        patches[~held],
-        tops[~held],
-        args.epochs,
-        args.batch,
-        args.seed,
-        args.lr,
-        args.device,
-        args.bf16,
-    )
+    net = train(patches[~held], tops[~held], **options)
     print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
     export(net, args.out)
     print(f"wrote {args.out}")
