@@ -80,9 +80,9 @@ def fit(
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     trained = make().to(device)
-    net = _BFloat16(trained, device) if bf16 else trained
+    net = trained
     if bf16:
-        trained.to(memory_format=torch.channels_last)
+        net = _BFloat16(trained.to(memory_format=torch.channels_last), device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     batches = count // batch
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * batches)
