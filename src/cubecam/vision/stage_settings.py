@@ -15,13 +15,10 @@ Knobs(width=0.5, depth=2.0)
 
 from __future__ import annotations
 
-import argparse
 import tomllib
 from dataclasses import fields
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
-
-from cubecam.vision.labels import labelled_folder
 
 T = TypeVar("T", bound="StageSettings")
 
@@ -50,15 +47,3 @@ def write_settings(settings: Any, path: Path, evaluation: str) -> None:
         ),
         "utf-8",
     )
-
-
-def evaluation_parser(doc: str, settings_path: Path) -> argparse.ArgumentParser:
-    """A stage evaluation's command line: labelled folders, ``--limit`` and ``--choose``
-    (which writes ``settings_path``)."""
-    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
-    parser.add_argument("folders", nargs="+", type=labelled_folder, help="labelled folders")
-    parser.add_argument("--limit", type=int, help="photos per folder at most")
-    parser.add_argument(
-        "--choose", action="store_true", help=f"choose the settings and write {settings_path.name}"
-    )
-    return parser

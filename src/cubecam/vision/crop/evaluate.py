@@ -26,6 +26,7 @@ from cubecam.errors import InputError
 from cubecam.layout import canonical_symbol
 from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.detector.evaluate import match
+from cubecam.vision.evaluation import evaluate_each
 from cubecam.vision.glyphs.classes import DEFAULT_ALPHABET
 from cubecam.vision.glyphs.network import MODEL_PATH, GlyphNetwork
 from cubecam.vision.glyphs.read import read_views
@@ -133,11 +134,9 @@ def arguments(description: str, folders: str = "+") -> argparse.ArgumentParser:
 def evaluate_folders(args: argparse.Namespace) -> dict[str, Tally]:
     """Each folder's tally, printed as it comes."""
     network = GlyphNetwork(args.model)
-    tallies = {}
-    for folder in args.folders:
-        tallies[folder.name] = evaluate_folder(folder, network, args.limit)
-        print(tallies[folder.name].line(folder.name), flush=True)
-    return tallies
+    return evaluate_each(
+        args.folders, args.limit, lambda folder, limit: evaluate_folder(folder, network, limit)
+    )
 
 
 def main(argv: list[str] | None = None) -> dict[str, Tally]:

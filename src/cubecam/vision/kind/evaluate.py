@@ -30,10 +30,11 @@ import numpy as np
 
 from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
+from cubecam.vision.evaluation import evaluation_parser
 from cubecam.vision.kind.choose import SETTINGS_PATH, Settings, choose_kind, crossword_lattice
 from cubecam.vision.labels import has_outlines, labelled_photos, matched_faces
 from cubecam.vision.lattice import Lattice
-from cubecam.vision.stage_settings import evaluation_parser, write_settings
+from cubecam.vision.stage_settings import write_settings
 
 SCENE_KINDS = {
     "crossword": LayoutKind.CROSSWORD,

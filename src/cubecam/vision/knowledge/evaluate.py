@@ -15,7 +15,6 @@ that lists no cube's faces only its letters are applied.
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,11 +24,11 @@ from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.layout import canonical_symbol
 from cubecam.vision.detector.evaluate import match
+from cubecam.vision.evaluation import evaluate_each, evaluation_parser
 from cubecam.vision.labels import (
     has_outlines,
     in_view,
     labelled_corners,
-    labelled_folder,
     labelled_photos,
 )
 from cubecam.vision.pipeline import read_photo
@@ -54,18 +53,20 @@ class Tally(Summed):
     """Photos whose set lists no cube's faces: only its letters are applied."""
     not_applied: list[str] = field(default_factory=list)
 
-    def lines(self, name: str) -> list[str]:
+    def line(self, name: str) -> str:
         def share(n: int) -> str:
             return f"{n / self.cubes:.1%}" if self.cubes else "-"
 
-        return [
-            f"{name}: {self.photos} photos with a set ({self.letters_only} listing no cube's"
-            f" faces), {self.cubes} cubes, {self.found} found; read right before the set "
-            f"{share(self.before)}, after {share(self.after)}; {self.corrections} corrections,"
-            f" {self.fixed} fixed a misread, {self.broke} broke a right read; the set not "
-            f"applied to {len(self.not_applied)} photos",
-            *(f"  not applied: {why}" for why in self.not_applied),
-        ]
+        return "\n".join(
+            [
+                f"{name}: {self.photos} photos with a set ({self.letters_only} listing no cube's"
+                f" faces), {self.cubes} cubes, {self.found} found; read right before the set "
+                f"{share(self.before)}, after {share(self.after)}; {self.corrections} corrections,"
+                f" {self.fixed} fixed a misread, {self.broke} broke a right read; the set not "
+                f"applied to {len(self.not_applied)} photos",
+                *(f"  not applied: {why}" for why in self.not_applied),
+            ]
+        )
 
 
 def evaluate_photo(photo: Path, label: dict) -> Tally:
@@ -110,15 +111,8 @@ def evaluate_folder(folder: Path, limit: int | None = None) -> Tally:
 
 
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", nargs="+", type=labelled_folder, help="labelled folders")
-    parser.add_argument("--limit", type=int, help="photos per folder at most")
-    args = parser.parse_args(argv)
-    tallies = {}
-    for folder in args.folders:
-        tallies[folder.name] = evaluate_folder(folder, args.limit)
-        print("\n".join(tallies[folder.name].lines(folder.name)))
-    return tallies
+    args = evaluation_parser(__doc__).parse_args(argv)
+    return evaluate_each(args.folders, args.limit, evaluate_folder)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.crop.evaluate import allowed_symbols
 from cubecam.vision.detector.find import Settings as DetectorSettings
 from cubecam.vision.detector.find import find_candidates
+from cubecam.vision.evaluation import evaluate_each, evaluation_parser
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_views
 from cubecam.vision.labels import has_outlines, labelled_photos, matched_faces
@@ -48,7 +49,7 @@ from cubecam.vision.lattice.fit import (
 )
 from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.quad import Quad, order_corners
-from cubecam.vision.stage_settings import evaluation_parser, write_settings
+from cubecam.vision.stage_settings import write_settings
 
 SIDE_OFFS = (np.inf, 3.0, 2.0, 1.5, 1.0)
 CONFIRMS = (1.0, 0.5, 0.45, 0.4, 0.3, 0.2)
@@ -283,11 +284,7 @@ def main(argv: list[str] | None = None) -> dict[str, Tally]:
         chosen = choose(args.folders, args.limit)
         write_settings(chosen, SETTINGS_PATH, "cubecam.vision.lattice.evaluate")
         print(f"wrote {SETTINGS_PATH}: {chosen}")
-    tallies = {}
-    for folder in args.folders:
-        tallies[folder.name] = evaluate_folder(folder, args.limit)
-        print(tallies[folder.name].line(folder.name))
-    return tallies
+    return evaluate_each(args.folders, args.limit, evaluate_folder)
 
 
 if __name__ == "__main__":

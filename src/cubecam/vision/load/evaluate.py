@@ -12,7 +12,6 @@ loaded image (a photo stored turned, with an EXIF orientation, fits only once tu
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from cubecam.errors import InputError
-from cubecam.vision.labels import labelled_folder, labelled_photos
+from cubecam.vision.evaluation import evaluate_each, evaluation_parser
+from cubecam.vision.labels import labelled_photos
 from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.pipeline import WORKING_SIDE
 
@@ -42,7 +42,7 @@ class Tally:
     with_geometry: int = 0
     misfits: list[str] = field(default_factory=list)
 
-    def lines(self, name: str) -> list[str]:
+    def line(self, name: str) -> str:
         sides = ", ".join(f"{side} px long ({n})" for side, n in self.long_sides.most_common())
         times = (
             f"{np.median(self.seconds) * 1000:.0f} ms a photo (median), worst "
@@ -56,13 +56,15 @@ class Tally:
             if self.with_geometry
             else "no label geometry"
         )
-        return [
-            f"{name}: {self.loaded + len(self.refused)} photos, {self.loaded} loaded, "
-            f"{len(self.refused)} refused; worked at {sides or '-'}, "
-            f"the largest photo {self.largest[0]}×{self.largest[1]}; {times}; {geometry}",
-            *(f"  refused: {error}" for error in self.refused),
-            *(f"  label outside the image: {photo}" for photo in self.misfits),
-        ]
+        return "\n".join(
+            [
+                f"{name}: {self.loaded + len(self.refused)} photos, {self.loaded} loaded, "
+                f"{len(self.refused)} refused; worked at {sides or '-'}, "
+                f"the largest photo {self.largest[0]}×{self.largest[1]}; {times}; {geometry}",
+                *(f"  refused: {error}" for error in self.refused),
+                *(f"  label outside the image: {photo}" for photo in self.misfits),
+            ]
+        )
 
 
 def label_points(label: dict) -> np.ndarray:
@@ -106,15 +108,8 @@ def evaluate_folder(folder: Path, limit: int | None = None) -> Tally:
 
 
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", nargs="+", type=labelled_folder, help="labelled folders")
-    parser.add_argument("--limit", type=int, help="photos per folder at most")
-    args = parser.parse_args(argv)
-    tallies = {}
-    for folder in args.folders:
-        tallies[folder.name] = evaluate_folder(folder, args.limit)
-        print("\n".join(tallies[folder.name].lines(folder.name)))
-    return tallies
+    args = evaluation_parser(__doc__).parse_args(argv)
+    return evaluate_each(args.folders, args.limit, evaluate_folder)
 
 
 if __name__ == "__main__":
