@@ -28,16 +28,18 @@ done
 [[ -d "$WORK/val/closeup" ]] || $PY -m cubecam.vision.detector.closeups "$WORK"/val/closeup-renders/* \
   --count 120 --seed 7 --out "$WORK/val/closeup"
 
+# the detector's five runs, in bfloat16: 48 minutes on two cores against 1 h 15 min in float32,
+# which measured no better (docs/vision.md, 2026-12-05); the shipped r6 was trained in float32
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" --real ../shared/realdata \
-  --steps 2000 --batch 16 --size 256 --seed 4 --checkpoint "$WORK/r2.pt" --out "$WORK/r2.onnx"
+  --steps 2000 --batch 16 --size 256 --seed 4 --bf16 --checkpoint "$WORK/r2.pt" --out "$WORK/r2.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" --real ../shared/realdata \
-  --steps 5000 --batch 16 --size 256 --seed 5 --init "$WORK/r2.pt" --checkpoint "$WORK/r3.pt" --out "$WORK/r3.onnx"
+  --steps 5000 --batch 16 --size 256 --seed 5 --bf16 --init "$WORK/r2.pt" --checkpoint "$WORK/r3.pt" --out "$WORK/r3.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" --real ../shared/realdata \
-  --steps 6000 --batch 16 --size 256 --seed 6 --init "$WORK/r3.pt" --checkpoint "$WORK/r4.pt" --out "$WORK/r4.onnx"
+  --steps 6000 --batch 16 --size 256 --seed 6 --bf16 --init "$WORK/r3.pt" --checkpoint "$WORK/r4.pt" --out "$WORK/r4.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" --real ../shared/realdata \
-  --steps 4000 --batch 16 --size 256 --seed 7 --init "$WORK/r4.pt" --checkpoint "$WORK/r5.pt" --out "$WORK/r5.onnx"
+  --steps 4000 --batch 16 --size 256 --seed 7 --bf16 --init "$WORK/r4.pt" --checkpoint "$WORK/r5.pt" --out "$WORK/r5.onnx"
 OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" "$WORK/v5" --real ../shared/realdata \
-  --steps 4000 --batch 16 --size 256 --seed 8 --init "$WORK/r5.pt" --checkpoint "$WORK/r6.pt" --out "$OUT"
+  --steps 4000 --batch 16 --size 256 --seed 8 --bf16 --init "$WORK/r5.pt" --checkpoint "$WORK/r6.pt" --out "$OUT"
 # the verifier and the refiner, beside the detector: learnt from the new detector's finds on
 # every render and the real tiles' training part, then all three chosen together
 VERIFIER=$(dirname "$OUT")/verifier.onnx
