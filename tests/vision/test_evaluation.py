@@ -6,6 +6,7 @@ from cubecam.vision.evaluation import evaluate_each, evaluation_parser
 
 
 def test_only_a_stage_with_settings_can_choose_them(tmp_path):
+    (tmp_path / "photo.json").write_text("{}")
     plain = evaluation_parser("Evaluate a stage.").parse_args([str(tmp_path), "--limit", "3"])
     assert plain.folders == [tmp_path] and plain.limit == 3 and not hasattr(plain, "choose")
     with pytest.raises(SystemExit):

@@ -33,10 +33,13 @@ MATCH_WITHIN = 0.45
 
 
 def labelled_folder(text: str) -> Path:
-    """A labelled folder named on a command line (argparse's ``type``), which must be one."""
+    """A labelled folder named on a command line (argparse's ``type``): a folder holding
+    labels (``*.json``), or a usage error that says which it is not."""
     path = Path(text)
     if not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} is not a folder")
+    if next(path.glob("*.json"), None) is None:
+        raise argparse.ArgumentTypeError(f"{text} holds no labels (*.json)")
     return path
 
 

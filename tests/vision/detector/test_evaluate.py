@@ -59,6 +59,14 @@ def test_a_folder_that_is_not_there_is_refused_in_one_line(tmp_path, capsys):
     assert "absent is not a folder" in capsys.readouterr().err
 
 
+def test_a_folder_without_labels_is_refused_in_one_line(tmp_path, capsys):
+    (tmp_path / "renders" / "crossword").mkdir(parents=True)  # labels only one level down
+    with pytest.raises(SystemExit) as stop:
+        main([str(tmp_path / "renders")])
+    assert stop.value.code == 2
+    assert "renders holds no labels (*.json)" in capsys.readouterr().err
+
+
 def test_several_folders_are_also_tallied_together(tmp_path, capsys):
     from cubecam.synth.dataset import write_set
 
