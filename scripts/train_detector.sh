@@ -34,16 +34,20 @@ done
 # long): 29 minutes on two cores.  The shipped r6 had 21,000 steps in float32; the recipe's
 # 12,600, and 4 epochs (not 8) for the verifier and refiner, fit the hour (docs/vision.md,
 # "the recipe within the hour")
-OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" --real ../shared/realdata \
-  --steps 1200 --batch 16 --size 256 --seed 4 --bf16 --checkpoint "$WORK/r2.pt" --out "$WORK/r2.onnx"
-OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" --real ../shared/realdata \
-  --steps 3000 --batch 16 --size 256 --seed 5 --bf16 --init "$WORK/r2.pt" --checkpoint "$WORK/r3.pt" --out "$WORK/r3.onnx"
-OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" --real ../shared/realdata \
-  --steps 3600 --batch 16 --size 256 --seed 6 --bf16 --init "$WORK/r3.pt" --checkpoint "$WORK/r4.pt" --out "$WORK/r4.onnx"
-OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" --real ../shared/realdata \
-  --steps 2400 --batch 16 --size 256 --seed 7 --bf16 --init "$WORK/r4.pt" --checkpoint "$WORK/r5.pt" --out "$WORK/r5.onnx"
-OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "$WORK/v1" "$WORK/v2" "$WORK/v3" "$WORK/v4" "$WORK/v5" --real ../shared/realdata \
-  --steps 2400 --batch 16 --size 256 --seed 8 --bf16 --init "$WORK/r5.pt" --checkpoint "$WORK/r6.pt" --out "$OUT"
+# run N on the scenes v1 to v(N-1), from run N-1's weights (none for the first), seed N + 2
+detector_run() {
+  local n=$1 steps=$2 out=${3:-$WORK/r$1.onnx} data=() init=()
+  for ((k = 1; k < n; k++)); do data+=("$WORK/v$k"); done
+  if ((n > 2)); then init=(--init "$WORK/r$((n - 1)).pt"); fi
+  OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "${data[@]}" --real ../shared/realdata \
+    --steps "$steps" --batch 16 --size 256 --seed $((n + 2)) --bf16 "${init[@]}" \
+    --checkpoint "$WORK/r$n.pt" --out "$out"
+}
+detector_run 2 1200
+detector_run 3 3000
+detector_run 4 3600
+detector_run 5 2400
+detector_run 6 2400 "$OUT"
 # the verifier and the refiner, beside the detector: learnt from the new detector's finds on
 # every render and the real tiles' training part, then all three chosen together
 VERIFIER=$(dirname "$OUT")/verifier.onnx
