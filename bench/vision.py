@@ -495,6 +495,10 @@ class PhotoScore:
     wrong: dict[str, list[str]] = field(default_factory=dict)
     """Each photo whose layout was read wrong, and what it went through (:data:`WHY_WRONG`)."""
     reading: ReadingScore = field(default_factory=ReadingScore)
+    made_up: int = 0
+    """Faces found where no labelled face is (counted where labels give positions)."""
+    flagged_made_up: int = 0
+    """Of those, the ones the reader marked unsure."""
     seconds: list[float] = field(default_factory=list)
     peak_python_mb: float = 0.0
     errors: list[str] = field(default_factory=list)
@@ -523,6 +527,11 @@ class PhotoScore:
             "wrong_because": self.wrong_because(),
             "wrong": self.wrong,
             "reading": self.reading.to_json(),
+            **(
+                {"made_up_unsure": [self.flagged_made_up, self.made_up]}
+                if self.reading.marks_unsure
+                else {}
+            ),
             **_times(self.seconds, "photo"),
             "peak_python_mb": round(self.peak_python_mb, 1),
             "errors": self.errors[:5],
@@ -558,6 +567,13 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
                 marks = getattr(cubes[j], "is_unsure", None)
                 score.reading.add(truth[i][0], read, unsure=marks() if marks else None)
                 misread += symbol_key(read) != symbol_key(truth[i][0])
+        paired = {j for _, j in pairs}
+        score.made_up += len(cubes) - len(paired)
+        score.flagged_made_up += sum(
+            bool(getattr(cube, "is_unsure", lambda: False)())
+            for j, cube in enumerate(cubes)
+            if j not in paired
+        )
     elif label.get("count"):
         labelled, found = int(label["count"]), len(cubes)
         matched = min(labelled, found)
@@ -894,8 +910,9 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
     unsure = unsure_totals(results)
     if unsure["misread"][1] or unsure["read_right"][1]:
         print(
-            "marked unsure: {} of the {} cubes misread, {} of the {} read right".format(
-                *unsure["misread"], *unsure["read_right"]
+            "marked unsure: {} of the {} cubes misread, {} of the {} read right,"
+            " {} of the {} faces made up".format(
+                *unsure["misread"], *unsure["read_right"], *unsure["made_up"]
             )
         )
     for line in skipped:
@@ -926,16 +943,20 @@ def wrong_totals(results: list[FolderResult]) -> dict[str, int]:
 
 def unsure_totals(results: list[FolderResult]) -> dict[str, list[int]]:
     """Over every folder of ``results``: of the cubes misread, how many the reader marked
-    unsure (so a player checks them), and of those read right, how many it marked so too."""
-    readings = [
-        r.ours.reading for r in results if r.ours is not None and r.ours.reading.marks_unsure
-    ]
+    unsure (so a player checks them), of those read right, how many it marked so too, and
+    of the faces made up (where labels give positions), how many it marked."""
+    scores = [r.ours for r in results if r.ours is not None and r.ours.reading.marks_unsure]
+    readings = [s.reading for s in scores]
     return {
         "misread": [
             sum(s.flagged_wrong for s in readings),
             sum(s.total - s.correct for s in readings),
         ],
         "read_right": [sum(s.flagged_right for s in readings), sum(s.correct for s in readings)],
+        "made_up": [
+            sum(s.flagged_made_up for s in scores),
+            sum(s.found - s.matched for s in scores),
+        ],
     }
 
 

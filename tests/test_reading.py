@@ -114,3 +114,17 @@ def test_a_cube_read_where_no_face_was_found_is_unsure_and_says_so_in_json() -> 
     assert "unseen" not in seen.model_dump(mode="json")
     assert unseen.model_dump(mode="json")["unseen"] is True
     assert CubeReading.model_validate_json(unseen.model_dump_json()) == unseen
+
+
+def test_a_cube_doubted_as_a_cube_is_unsure_however_clear_its_symbol() -> None:
+    sure = CubeReading.from_probabilities({"BLANK": 0.99}, row=0, col=2, presence=0.97)
+    doubted = sure.model_copy(update={"presence": 0.6})
+    assert sure.sureness == 0.99 * 0.97 and not sure.is_unsure()
+    assert doubted.sureness == 0.99 * 0.6 and doubted.is_unsure() and doubted.is_doubted_there()
+    blurred = sure.model_copy(update={"confidence": 0.5})
+    assert blurred.is_unsure() and not blurred.is_doubted_there()  # its symbol is in doubt
+    assert sure.model_copy(update={"presence": 0.8}).is_doubted_there()  # 0.99 × 0.8 < 0.8
+    assert "presence" not in CubeReading(symbol="A").model_dump(mode="json")
+    data = doubted.model_dump(mode="json")
+    assert list(data) == [*CUBE_KEYS, "presence"] and data["presence"] == 0.6
+    assert CubeReading.model_validate_json(doubted.model_dump_json()) == doubted

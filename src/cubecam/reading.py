@@ -57,7 +57,12 @@ class CubeReading(BaseModel):
 
     ``center`` and ``corners`` are in pixels of the original photo; ``row``/``col`` its
     square on the grid (``None`` for a cube off the grid); ``corrected_from`` the symbol
-    the glyph reader preferred when knowledge of the cube set changed it.
+    the glyph reader preferred when knowledge of the cube set changed it; ``presence`` how
+    sure the detector is that a cube's top is there at all (a bare square of table between
+    cubes can look like a blank face).
+
+    >>> CubeReading(symbol="BLANK", confidence=0.99, presence=0.6).is_unsure()
+    True
     """
 
     model_config = ConfigDict(frozen=True)
@@ -76,6 +81,11 @@ class CubeReading(BaseModel):
         exclude_if=lambda symbol: symbol is None,
         description="what the glyph reader saw, where the cube set's faces changed it",
     )
+    presence: float = Field(
+        default=1.0,
+        exclude_if=lambda presence: presence == 1.0,
+        description="how likely a cube's top is there at all (its symbol aside)",
+    )
     unseen: bool = Field(
         default=False,
         exclude_if=lambda unseen: not unseen,
@@ -89,8 +99,8 @@ class CubeReading(BaseModel):
     ) -> CubeReading:
         """The reading of a cube whose symbols the reader found this likely, read as
         ``symbol`` (the likeliest by default; any other keeps the likeliest in
-        ``corrected_from``); ``where`` gives ``center``, ``corners``, ``row``, ``col`` and
-        ``unseen``."""
+        ``corrected_from``); ``where`` gives ``center``, ``corners``, ``row``, ``col``,
+        ``presence`` and ``unseen``."""
         first = likeliest(probabilities)
         symbol = symbol or first
         ranked = sorted(probabilities.items(), key=lambda item: -item[1])
@@ -103,10 +113,24 @@ class CubeReading(BaseModel):
             **where,
         )
 
+    @property
+    def sureness(self) -> float:
+        """How likely it is that a cube is there and reads :attr:`symbol`."""
+        return self.confidence * self.presence
+
+    def is_doubted_there(self, threshold: float = UNSURE_BELOW) -> bool:
+        """Unsure whether a cube is there at all: its presence alone is below
+        ``threshold``, or it makes a symbol read surely enough unsure.
+
+        >>> CubeReading(symbol="E", confidence=0.5, presence=0.97).is_doubted_there()
+        False
+        """
+        return self.presence < threshold or self.confidence >= threshold > self.sureness
+
     def is_unsure(self, threshold: float = UNSURE_BELOW) -> bool:
-        """Read with confidence below ``threshold``, corrected by set knowledge, or read
-        where no face was found."""
-        return self.confidence < threshold or self.corrected_from is not None or self.unseen
+        """Read (a cube there, with that symbol) with less sureness than ``threshold``,
+        corrected by set knowledge, or read where no face was found."""
+        return self.sureness < threshold or self.corrected_from is not None or self.unseen
 
     @field_validator("row", "col")
     @classmethod
@@ -117,7 +141,7 @@ class CubeReading(BaseModel):
     def _to_one(self, value: int | None) -> int | None:
         return None if value is None else value + 1
 
-    @field_serializer("confidence", when_used="json")
+    @field_serializer("confidence", "presence", when_used="json")
     def _confidence(self, value: float) -> float:
         return round(value, 4)
 
@@ -162,8 +186,9 @@ class Reading(BaseModel):
         return Layout(cells, unused, self.kind)
 
     def unsure(self, threshold: float = UNSURE_BELOW) -> list[CubeReading]:
-        """The cubes read with confidence below ``threshold``, corrected by set knowledge, or
-        read where no face was found."""
+        """The cubes read with sureness below ``threshold`` (see
+        :meth:`CubeReading.is_unsure`), corrected by set knowledge, or read where no face
+        was found."""
         return [cube for cube in self.cubes if cube.is_unsure(threshold)]
 
     @model_serializer(mode="wrap")

@@ -114,20 +114,26 @@ def test_a_perfect_reading_scores_full_marks_and_a_slip_does_not(kind: str) -> N
     assert figures["reading"]["confusions"][0][:2] == [label["cubes"][0]["symbol"].upper(), "X"]
 
 
-def test_the_cubes_marked_unsure_are_counted_among_the_misread_and_the_read_right() -> None:
+def test_cubes_marked_unsure_are_counted_among_misread_read_right_and_made_up() -> None:
     image, label = make_scene("crossword", 21, size=(480, 360))
-    reading = reading_from(label, change={0: "X", 1: "Y"})
+    reading = reading_from(label, change={0: "X", 1: "Y"}, extra=2)
     for cube in reading.cubes:
         cube.is_unsure = lambda: False
     reading.cubes[0].is_unsure = lambda: True  # a misread the reader doubted
     reading.cubes[2].is_unsure = lambda: True  # a right reading it doubted all the same
+    reading.cubes[-1].is_unsure = lambda: True  # a face made up that it doubted
     score = vision.PhotoScore()
     vision.score_photo(score, vision.Sample(Path("x.jpg"), label), image, reading)
     n = len(label["cubes"])
-    expected = {"misread": [1, 2], "read_right": [1, n - 2]}
-    assert score.to_json()["reading"]["unsure"] == expected
+    figures = score.to_json()
+    assert figures["reading"]["unsure"] == {"misread": [1, 2], "read_right": [1, n - 2]}
+    assert figures["made_up_unsure"] == [1, 2]
     twice = [vision.FolderResult(name, name, photos=1, ours=score) for name in "ab"]
-    assert vision.unsure_totals(twice) == {"misread": [2, 4], "read_right": [2, 2 * n - 4]}
+    assert vision.unsure_totals(twice) == {
+        "misread": [2, 4],
+        "read_right": [2, 2 * n - 4],
+        "made_up": [2, 4],
+    }
 
 
 def test_a_wrong_layout_says_what_it_went_through() -> None:

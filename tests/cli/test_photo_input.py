@@ -77,3 +77,18 @@ def test_a_cube_no_face_was_found_for_is_named_as_unseen():
         "unsure: the cube at row 3, column 3 reads BLANK (97% sure) (no face was found there:"
         " read where the tray holds a cube); nothing else fits"
     ) in text
+
+
+def test_a_cube_doubted_as_a_cube_says_how_sure_the_reader_is_that_one_is_there():
+    from cubecam.reading import CubeReading, Reading
+
+    cubes = [
+        CubeReading(symbol="BLANK", confidence=0.99, center=(50, 50), row=0, col=1, presence=0.7),
+        CubeReading(symbol="E", confidence=0.6, center=(10, 50), row=0, col=0, presence=0.95),
+    ]
+    text = describe(Reading(kind=LayoutKind.CROSSWORD, cubes=cubes, image_size=(100, 100)))
+    assert (
+        "unsure: the cube at row 1, column 2 reads BLANK (99% sure),"
+        " if a cube is there at all (70% sure); nothing else fits"
+    ) in text
+    assert "unsure: the cube at row 1, column 1 reads E (60% sure); nothing else fits" in text

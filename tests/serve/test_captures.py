@@ -50,6 +50,7 @@ PAGE_CUBE_KEYS = {
     "index",
     "symbol",
     "confidence",
+    "presence",
     "unsure",
     "alternatives",
     "row",
@@ -76,10 +77,21 @@ def test_a_read_cube_shows_its_reading_and_a_persons_correction() -> None:
     assert data["alternatives"] == ["R", "B"]  # symbols only, best first
     assert (data["row"], data["col"], data["unsure"], data["read_as"]) == (0, 1, True, None)
     assert data["center"] == [40.0, 50.0] and data["corners"] == [[1.0, 2.0]] * 4
+    assert data["presence"] == 1.0
     capture.correct(0, "R")
     data = cube.model_dump(mode="json")
     assert (data["symbol"], data["read_as"], data["confidence"]) == ("R", "P", 0.6)
     assert capture.corrected_reading().cubes[0].symbol == "R"
+
+
+def test_a_cube_found_where_there_may_be_no_cube_is_unsure() -> None:
+    read = CubeReading(symbol="BLANK", confidence=0.99, center=(5.0, 5.0), presence=0.6)
+    reading = Reading(kind=LayoutKind.LOOSE, cubes=[read], image_size=(10, 10))
+    (cube,) = Capture(
+        "0" * 16, "adlib", "en", reading.layout, cubes_of_reading(reading), reading
+    ).cubes
+    data = cube.model_dump(mode="json")
+    assert (data["confidence"], data["presence"], data["unsure"]) == (0.99, 0.6, True)
 
 
 def test_a_typed_cube_is_sure_and_has_no_place_in_a_photo() -> None:
@@ -92,6 +104,6 @@ def test_a_typed_cube_is_sure_and_has_no_place_in_a_photo() -> None:
         (3, "E", None, None),
     ]
     assert all(set(c) == PAGE_CUBE_KEYS for c in cubes)
-    assert {(c["confidence"], c["unsure"], c["center"], c["corners"]) for c in cubes} == {
-        (1.0, False, None, None)
-    }
+    assert {
+        (c["confidence"], c["presence"], c["unsure"], c["center"], c["corners"]) for c in cubes
+    } == {(1.0, 1.0, False, None, None)}

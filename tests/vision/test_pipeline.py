@@ -23,7 +23,7 @@ from cubecam.vision.glyphs.read import GlyphScores
 from cubecam.vision.labels import matched_faces
 from cubecam.vision.lattice.fit import fit_lattice
 from cubecam.vision.load.decode import LoadedImage
-from cubecam.vision.pipeline import CutFaces, _squared, read_faces
+from cubecam.vision.pipeline import CutFaces, _squared, read_cut, read_faces
 from cubecam.vision.quad import Quad, order_corners
 from tests.vision.scenes import SIZE, rows, sample, scene, symbols, tilted
 
@@ -217,6 +217,30 @@ def test_faces_the_verifier_doubts_are_kept_for_the_annotation_as_rejected():
     assert doubted and match(doubted, truth).found == 0
     rejected = {q.center for q in read_faces(image).rejected}
     assert {q.center for q in doubted} <= rejected
+
+
+def test_a_bare_patch_of_table_taken_for_a_face_is_doubted_as_a_cube():
+    image, _ = scene("crossword")
+    faces = read_faces(image)
+    sides = np.array([q.side for q in faces.quads])
+    centres = np.array([q.center for q in faces.quads])
+    far = max(
+        ((x, y) for x in range(60, 940, 20) for y in range(60, 690, 20)),
+        key=lambda p: np.hypot(*(centres - p).T).min(),
+    )
+    half = np.median(sides) / 2
+    bare = Quad(
+        np.array(far) + np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+    )
+    with_bare = replace(
+        faces,
+        quads=[*faces.quads, bare],
+        lattice=replace(faces.lattice, cells=[*faces.lattice.cells, None]),
+        views=np.concatenate([faces.views, cut_views(faces.loaded.image, [bare])]),
+    )
+    *cubes, made_up = read_cut(with_bare, layout="crossword").cubes
+    assert made_up.center == pytest.approx(far) and made_up.presence < 0.5 and made_up.is_unsure()
+    assert min(cube.presence for cube in cubes) > 0.9
 
 
 def test_photo_without_cubes_says_so():

@@ -15,9 +15,12 @@ def frame(
     confidence: float = 0.9,
     unused: tuple[str, ...] = ("T", "U"),
     at: Square = (0, 0),
+    presence: float = 1.0,
 ) -> Reading:
     cubes = [
-        CubeReading(symbol=symbol, confidence=confidence, row=at[0] + r, col=at[1] + c)
+        CubeReading(
+            symbol=symbol, confidence=confidence, row=at[0] + r, col=at[1] + c, presence=presence
+        )
         for r, row in enumerate(rows)
         for c, symbol in enumerate(row)
         if symbol != "."
@@ -76,3 +79,16 @@ def test_a_cube_left_over_counts_when_most_frames_see_it() -> None:
     assert grid(votes)[-1] == "unused: T"
     votes.add(frame(TIGER, unused=("U", "T", "T")))
     assert grid(votes)[-1] == "unused: T U"
+
+
+def test_a_square_most_frames_doubt_holds_no_cube() -> None:
+    made_up = [*TIGER[:2], "OFSA.", *TIGER[3:]]
+    votes = LayoutVotes(window=5)
+    for _ in range(3):
+        votes.add(frame(made_up, presence=0.45))  # a patch of table taken for a cube
+    votes.add(frame(TIGER))
+    votes.add(frame(TIGER))
+    assert grid(votes) == [*TIGER, "unused: T U"]
+    for _ in range(3):
+        votes.add(frame(made_up))  # sure of it: a cube was put down
+    assert grid(votes)[2] == "OFSA."

@@ -143,9 +143,14 @@ def describe(reading: Reading) -> str:
             if cube.unseen
             else ""
         )
+        there = (
+            f", if a cube is there at all ({cube.presence:.0%} sure)"
+            if cube.is_doubted_there()
+            else ""
+        )
         others = ", ".join(f"{s} ({p:.0%})" for s, p in cube.alternatives)
         lines.append(
-            f"unsure: {where} reads {cube.symbol} ({cube.confidence:.0%} sure){fixed}; "
+            f"unsure: {where} reads {cube.symbol} ({cube.confidence:.0%} sure){there}{fixed}; "
             + (f"it could be {others}" if others else "nothing else fits")
         )
     lines += [f"note: {note}" for note in reading.notes if "changed to" not in note]

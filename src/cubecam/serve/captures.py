@@ -53,8 +53,14 @@ class CaptureCube(BaseModel):
     def confidence(self) -> float:
         return 1.0 if self.read is None else self.read.confidence
 
+    @computed_field(description="how likely a cube's top is there at all (1 for one typed)")
+    @property
+    def presence(self) -> float:
+        return 1.0 if self.read is None else self.read.presence
+
     @computed_field(
-        description="read with low confidence, or where no face was seen: check this cube"
+        description="read with low confidence, where no face was seen, or where there may be"
+        " no cube: check this cube"
     )
     @property
     def unsure(self) -> bool:

@@ -23,6 +23,7 @@ from cubecam.reading import CubeReading, Probabilities, Reading, likeliest
 from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.detector.find import Settings as DetectorSettings
 from cubecam.vision.detector.find import find_candidates
+from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_views
 from cubecam.vision.kind import Settings as KindSettings
@@ -217,7 +218,8 @@ def read_cut(
     squares = _squares(faces, kind, cubeset, notes)
     if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
-    return _reading(faces, likely, symbols, squares, kind, turn, notes, found)
+    presence = top_odds(faces.loaded.image, faces.quads[:found])
+    return _reading(faces, likely, symbols, squares, kind, turn, notes, presence)
 
 
 def _on_grid(lattice: Lattice) -> np.ndarray:
@@ -377,12 +379,14 @@ def _reading(
     kind: LayoutKind,
     turn: int,
     notes: list[str],
-    found: int,
+    presence: np.ndarray,
 ) -> Reading:
     """The layout, its squares turned ``turn`` quarter turns upright; a tray's faces off
     its N × N window but on its lattice are rejected (the rim, an empty slot); faces off
-    the lattice are left over, as loose dice beside a tray are; the faces from ``found`` on
-    were cut where no face was found, and are read as unseen."""
+    the lattice are left over, as loose dice beside a tray are. The first faces were found,
+    each a top as likely as its ``presence`` says; the rest were cut where no face was
+    found, and are read as unseen."""
+    found = len(presence)
     scale = 1.0 / faces.loaded.scale
     lines = [
         ((float(a[0] * scale), float(a[1] * scale)), (float(b[0] * scale), float(b[1] * scale)))
@@ -412,6 +416,7 @@ def _reading(
                 corners=[(float(x), float(y)) for x, y in full.corners],
                 row=None if square is None else square[0],
                 col=None if square is None else square[1],
+                presence=float(presence[index]) if index < found else 1.0,
                 unseen=index >= found,
             )
         )

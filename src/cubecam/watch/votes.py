@@ -67,8 +67,11 @@ class LayoutVotes:
     def consensus(self) -> Layout:
         """Each square that most frames saw a cube on, with the symbol they voted for most.
 
-        A vote weighs the reader's confidence, so a blurred frame's unsure guess
-        counts for less than a sharp frame's sure one.
+        A vote weighs how sure the reader is of the cube (see
+        :attr:`~cubecam.reading.CubeReading.sureness`), so a blurred frame's unsure guess
+        counts for less than a sharp frame's sure one; a square holds a cube where the
+        frames that found one there, each counted as sure as it is that a cube is there,
+        are more than half the frames.
         """
         if not self.frames:
             return Layout()
@@ -76,11 +79,13 @@ class LayoutVotes:
         frames = [(frame.cells, frame.unused) for frame in self.frames]
         for frame_cells, _ in frames:
             for square, cube in frame_cells.items():
-                ballots[square][cube.symbol] += max(cube.confidence, 1e-3)
+                ballots[square][cube.symbol] += max(cube.sureness, 1e-3)
         quorum = len(self.frames) / 2
         cells = {}
         for square, ballot in ballots.items():
-            seen = sum(square in frame_cells for frame_cells, _ in frames)
+            seen = sum(
+                frame_cells[square].presence for frame_cells, _ in frames if square in frame_cells
+            )
             if seen > quorum:
                 cells[square] = Face(ballot.most_common(1)[0][0])
         unused = []

@@ -196,7 +196,7 @@ function showPhoto() {
   zoomPhoto();
   const unsure = capture.cubes.filter((c) => c.unsure && !c.read_as).length;
   $("unsure-note").textContent = unsure
-    ? `${unsure === 1 ? "One cube" : `${unsure} cubes`} to check (read with low confidence, or where no face was seen) ${unsure === 1 ? "is" : "are"} marked ? in orange.`
+    ? `${unsure === 1 ? "One cube" : `${unsure} cubes`} to check (read with low confidence, where no face was seen, or where there may be no cube) ${unsure === 1 ? "is" : "are"} marked ? in orange.`
     : "";
 }
 
@@ -232,7 +232,8 @@ function cubeButton(cube) {
   button.textContent = label(cube.symbol);
   button.dataset.cube = cube.index;
   if (cube.row !== null) Object.assign(button.dataset, { row: cube.row, col: cube.col });
-  button.title = `${cube.symbol} (${Math.round(cube.confidence * 100)}%)`;
+  const there = cube.presence < 0.995 ? `; a cube there: ${Math.round(cube.presence * 100)}%` : "";
+  button.title = `${cube.symbol} (${Math.round(cube.confidence * 100)}%${there})`;
   if (cube.unsure && !cube.read_as) button.classList.add("unsure");
   if (cube.read_as) button.classList.add("fixed");
   button.addEventListener("click", () => openFix(cube));
