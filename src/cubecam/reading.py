@@ -12,7 +12,7 @@ count them.
 >>> reading.layout.at(0, 0)
 Face(symbol='A', declared=None)
 >>> reading.model_dump_json()
-'{"layout":"crossword","rows":[["A"]],"unused":[],"cubes":[{"symbol":"A","confidence":0.98,"alternatives":[["R",0.015]],"center":[10.0,12.0],"row":1,"col":1}]}'
+'{"layout":"crossword","rows":[["A"]],"unused":[],"cubes":[{"symbol":"A","confidence":0.98,"presence":1.0,"alternatives":[["R",0.015]],"center":[10.0,12.0],"row":1,"col":1}]}'
 """
 
 from __future__ import annotations
@@ -69,6 +69,9 @@ class CubeReading(BaseModel):
 
     symbol: str
     confidence: float = 1.0
+    presence: float = Field(
+        default=1.0, description="how likely a cube's top is there at all (its symbol aside)"
+    )
     alternatives: list[tuple[str, float]] = Field(
         default_factory=list, description="runner-up readings and their probabilities, best first"
     )
@@ -80,11 +83,6 @@ class CubeReading(BaseModel):
         default=None,
         exclude_if=lambda symbol: symbol is None,
         description="what the glyph reader saw, where the cube set's faces changed it",
-    )
-    presence: float = Field(
-        default=1.0,
-        exclude_if=lambda presence: presence == 1.0,
-        description="how likely a cube's top is there at all (its symbol aside)",
     )
     unseen: bool = Field(
         default=False,

@@ -45,7 +45,9 @@ def test_read_json_and_annotation(tray_photo, tmp_path):
     data = json.loads(result.output)
     assert data["layout"] == "tray"
     assert len(data["rows"]) == len(label["rows"])
-    assert {"symbol", "confidence", "alternatives", "center", "row", "col"} <= set(data["cubes"][0])
+    assert {"symbol", "confidence", "presence", "alternatives", "center", "row", "col"} <= set(
+        data["cubes"][0]
+    )
     drawn = cv2.imread(str(out))
     assert drawn is not None and drawn.shape == cv2.imread(str(path)).shape
 
