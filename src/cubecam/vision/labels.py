@@ -35,11 +35,22 @@ MATCH_WITHIN = 0.45
 def labelled_folder(text: str) -> Path:
     """A labelled folder named on a command line (argparse's ``type``): a folder holding
     labels (``*.json``), or a usage error that says which it is not."""
+    return _folder_with(text, "*.json", "")
+
+
+def labelled_tree(text: str) -> Path:
+    """A folder of labelled folders named on a command line (argparse's ``type``), as a
+    trainer takes them: labels at any depth under it, or a usage error that says which it
+    is not."""
+    return _folder_with(text, "**/*.json", " at any depth")
+
+
+def _folder_with(text: str, pattern: str, where: str) -> Path:
     path = Path(text)
     if not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} is not a folder")
-    if next(path.glob("*.json"), None) is None:
-        raise argparse.ArgumentTypeError(f"{text} holds no labels (*.json)")
+    if next(path.glob(pattern), None) is None:
+        raise argparse.ArgumentTypeError(f"{text} holds no labels (*.json){where}")
     return path
 
 

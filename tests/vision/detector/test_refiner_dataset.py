@@ -10,14 +10,15 @@ from cubecam.vision.quad import Quad
 
 
 def test_each_labelled_face_gives_its_jittered_outlines_and_those_found(tmp_path):
-    write_set("loose", 2, 880501, tmp_path, size=(640, 480), config="tilt-20-55")
-    for sample in read_folder(tmp_path):
+    write_set("loose", 2, 880501, tmp_path / "loose", size=(640, 480), config="tilt-20-55")
+    for sample in read_folder(tmp_path / "loose"):
         patches, shifts = outline_pairs(sample)
         assert patches.shape == (len(shifts), PATCH, PATCH, 3) and shifts.shape[1] == 8
         assert len(shifts) >= (JITTERS + 0.5) * len(sample.quads)
         assert np.abs(shifts).max() <= FARTHEST and np.abs(shifts).mean() > 0.01
     folder = tmp_path.parent / "outlines"
     folder.mkdir()
+    # labelled folders under the one named, as the recipe renders them
     main([str(tmp_path), "--workers", "1", "--out", str(folder / "outlines.npz")])
     data = np.load(folder / "outlines.npz")
     assert len(data["patches"]) == len(data["offsets"]) == len(data["photo"])

@@ -94,14 +94,16 @@ def test_a_data_folder_that_is_not_there_or_holds_no_labels_is_refused_in_one_li
 ) -> None:
     from cubecam.vision.detector.train import main
 
-    orphan = tmp_path / "orphan"
-    orphan.mkdir()
-    (orphan / "a.json").write_text('{"image": "a.jpg"}')  # its photo is not there
-    for folder in (tmp_path / "absent", tmp_path, orphan):
+    empty, orphans = tmp_path / "empty", tmp_path / "orphans"
+    (empty / "crossword").mkdir(parents=True)
+    (orphans / "tray").mkdir(parents=True)
+    (orphans / "tray" / "a.json").write_text('{"image": "a.jpg"}')  # its photo is not there
+    for folder in (tmp_path / "absent", empty, orphans):
         with pytest.raises(SystemExit) as stop:
             main(["--data", str(folder), "--out", str(tmp_path / "model.onnx")])
         assert stop.value.code == 2
     errors = capsys.readouterr().err
-    assert "absent is not a folder" in errors and f"{tmp_path} holds no labels (*.json)" in errors
-    assert f"no labelled photos in {orphan}" in errors
+    assert "absent is not a folder" in errors
+    assert f"{empty} holds no labels (*.json) at any depth" in errors
+    assert f"no labelled photos in {orphans}" in errors  # labels a level down are taken
     assert not (tmp_path / "model.onnx").exists()

@@ -10,10 +10,10 @@ from cubecam.vision.lattice import Settings as LatticeSettings
 
 
 def test_finds_on_labelled_tops_are_marked_tops_and_the_rest_not(tmp_path):
-    write_set("crossword", 2, 880003, tmp_path, size=(640, 480), config="tilt-20-55")
+    write_set("crossword", 2, 880003, tmp_path / "crossword", size=(640, 480), config="tilt-20-55")
     marked = labelled = 0
     floor = LatticeSettings.load().faint_floor
-    for sample in read_folder(tmp_path):
+    for sample in read_folder(tmp_path / "crossword"):
         patches, tops, heat = harvest(sample)
         assert patches.shape == (len(tops), PATCH, PATCH, 3) and heat.shape == tops.shape
         assert tops.sum() <= len(sample.quads) and (heat > floor).all()
@@ -23,6 +23,7 @@ def test_finds_on_labelled_tops_are_marked_tops_and_the_rest_not(tmp_path):
     assert (fainter > 0.1).all() and len(fainter) >= len(heat) and fainter_tops.sum() >= tops.sum()
     folder = tmp_path.parent / "harvest"
     folder.mkdir()
+    # labelled folders under the one named, as the recipe renders them
     main([str(tmp_path), "--workers", "1", "--out", str(folder / "patches.npz")])
     data = np.load(folder / "patches.npz")
     assert len(data["patches"]) == len(data["tops"]) == len(data["photo"])

@@ -27,7 +27,7 @@ from cubecam.vision.detector.evaluate import match
 from cubecam.vision.detector.find import MODEL_PATH
 from cubecam.vision.detector.refine import INNER, MARGIN, UNIT, cut_rectified, to_patch
 from cubecam.vision.detector.verifier_dataset import raw_finds
-from cubecam.vision.labels import labelled_folder
+from cubecam.vision.labels import labelled_tree
 from cubecam.vision.quad import Quad, order_corners
 
 JITTERS = 1
@@ -89,7 +89,9 @@ def outline_pairs(sample: Sample, model: Path = MODEL_PATH) -> tuple[np.ndarray,
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", type=labelled_folder, nargs="+", help="labelled folders")
+    parser.add_argument(
+        "folders", type=labelled_tree, nargs="+", help="folders of labelled folders, at any depth"
+    )
     parser.add_argument("--real", type=Path, help="the realdata folder (its tiles' training part)")
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="the detector's ONNX model")
     parser.add_argument("--workers", type=int, default=2)

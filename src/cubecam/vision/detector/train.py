@@ -34,7 +34,7 @@ from cubecam.vision.detector.dataset import (
     encode_targets,
     samples_under,
 )
-from cubecam.vision.labels import labelled_folder
+from cubecam.vision.labels import labelled_tree
 
 WIDTHS = (12, 24, 48, 64, 96)
 DEPTHS = (0, 1, 2, 2, 2)
@@ -322,7 +322,11 @@ def export(net: Net, out: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--data", type=labelled_folder, nargs="+", required=True, help="rendered folders"
+        "--data",
+        type=labelled_tree,
+        nargs="+",
+        required=True,
+        help="folders of rendered, labelled folders, at any depth",
     )
     parser.add_argument("--real", type=Path, help="the realdata folder (its tiles' training part)")
     parser.add_argument("--real-weight", type=int, default=3, help="times each real photo counts")

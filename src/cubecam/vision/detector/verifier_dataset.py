@@ -24,7 +24,7 @@ from cubecam.vision.detector.dataset import Sample, samples_under
 from cubecam.vision.detector.evaluate import match
 from cubecam.vision.detector.find import MODEL_PATH, Settings, find_candidates
 from cubecam.vision.detector.patches import cut_patches
-from cubecam.vision.labels import labelled_folder
+from cubecam.vision.labels import labelled_tree
 from cubecam.vision.lattice import Settings as LatticeSettings
 from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.pipeline import WORKING_SIDE
@@ -64,7 +64,9 @@ def harvest(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", type=labelled_folder, nargs="+", help="labelled folders")
+    parser.add_argument(
+        "folders", type=labelled_tree, nargs="+", help="folders of labelled folders, at any depth"
+    )
     parser.add_argument("--real", type=Path, help="the realdata folder (its tiles' training part)")
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="the detector's ONNX model")
     parser.add_argument(
