@@ -1,5 +1,6 @@
 """Matching found faces to labelled ones."""
 
+import re
 from dataclasses import replace
 
 import cv2
@@ -135,3 +136,30 @@ def test_the_refiner_passes_are_chosen_by_the_corners_and_the_rest_kept(tmp_path
     errors = [float(line.split("median corner error ")[1].split()[0]) for line in lines]
     assert errors[REFINE_PASSES.index(settings.refine_passes)] <= min(errors) + 0.01
     assert errors[REFINE_PASSES.index(settings.refine_passes)] < errors[0]
+
+
+def test_the_settings_named_are_evaluated_and_those_chosen_written_there(tmp_path, capsys):
+    from cubecam.synth.dataset import write_set
+    from cubecam.vision.detector.find import SETTINGS_PATH, Settings
+
+    write_set("tray", 1, 880005, tmp_path / "tray", size=(480, 360), config="wide")
+    main([str(tmp_path / "tray")])
+    shipped = capsys.readouterr().out
+    blind = tmp_path / "blind.toml"
+    shipped_text = SETTINGS_PATH.read_text("utf-8")
+    doubting = re.sub(r"(?m)^(verify_threshold|sure_verify) = .*$", r"\1 = 1.0", shipped_text)
+    blind.write_text(doubting)  # the verifier believes no find
+    main([str(tmp_path / "tray"), "--settings", str(blind)])
+    assert "found 0.0%" in capsys.readouterr().out and "found 0.0%" not in shipped
+
+    before = SETTINGS_PATH.read_bytes()
+    main([str(tmp_path / "tray"), "--choose-refine", "--settings", str(blind)])
+    assert f"wrote {blind}" in capsys.readouterr().out
+    assert SETTINGS_PATH.read_bytes() == before  # the shipped settings are left alone
+    assert Settings.load(blind).verify_threshold == 1.0  # its passes chosen, the rest kept
+
+    for bad in (tmp_path / "absent.toml", tmp_path / "tray" / "tray-880005-0000.json"):
+        with pytest.raises(SystemExit) as stop:
+            main([str(tmp_path / "tray"), "--settings", str(bad)])
+        assert stop.value.code == 2
+        assert f"{bad} is not a detector settings file" in capsys.readouterr().err

@@ -48,3 +48,18 @@ def test_in_bfloat16_the_loop_learns_the_line_too_and_gives_back_a_float_network
     net = fit(lambda: nn.Conv2d(1, 1, 1), 64, loss_of, 40, 8, 3, 0.1, bf16=True)
     assert isinstance(net, nn.Conv2d) and net.weight.dtype == torch.float32
     assert abs(float(net.weight) - 3) < 0.3 and abs(float(net.bias) + 1) < 0.3
+
+
+def test_fewer_examples_than_a_batch_are_one_batch_of_them_all():
+    from torch import nn
+
+    from cubecam.vision.detector.patch_training import fit
+
+    seen: list[int] = []
+
+    def loss_of(net, pick, rng):
+        seen.append(len(pick))
+        return net(torch.ones(len(pick), 1)).pow(2).mean()
+
+    fit(lambda: nn.Linear(1, 1), 5, loss_of, 2, 8, 0, 0.1)
+    assert seen == [5, 5]  # one batch an epoch, none left out

@@ -9,7 +9,8 @@ error is the mean distance of its corners from the label's, in face sides::
 ``--choose`` sweeps the heat threshold, the zoom (where faces are small, or none are found)
 and the shrink rule over the folders, then the heat threshold with the verifier's, then
 the fainter heat a peak the verifier is sure of may have (:class:`~.find.Settings`), and
-writes into ``detector.toml`` the settings with the best F1 score (a face missed and a face
+writes into ``--settings`` (the shipped ``detector.toml`` unless named) the settings with
+the best F1 score (a face missed and a face
 made up each break a layout alike) of those that are wrong on the fewest whole photos: a
 face found on a photo of no cube, or none on a photo of one cube (a close-up of a single
 die); the folders should hold close-ups and photos of no cube too
@@ -25,6 +26,7 @@ corners lie nearest the labels' (``--choose-refine`` chooses that alone).
 from __future__ import annotations
 
 import argparse
+import tomllib
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -282,13 +284,16 @@ def choose_passes(
     refiner: Path = REFINER_PATH,
 ) -> Settings:
     """``chosen`` with the fewest refiner passes (of :data:`REFINE_PASSES`) whose median
-    corner error on ``samples`` is within a hundredth of a side of the least. Prints each."""
+    corner error on ``samples`` is within a hundredth of a side of the least (``chosen`` as
+    it is where no face was found to judge by). Prints each."""
     tried = [replace(chosen, refine_passes=passes) for passes in REFINE_PASSES]
     tallies = evaluate_each(samples, tried, model, verifier, refiner)
     for settings, tally in zip(tried, tallies, strict=True):
         print(f"{settings.refine_passes} refiner passes: {tally}, F1 {tally.f1:.4f}")
-    least = min(tally.corner_error for tally in tallies)
-    return next(s for s, t in zip(tried, tallies, strict=True) if t.corner_error <= least + 0.01)
+    errors = np.array([tally.corner_error for tally in tallies])
+    if np.isnan(errors).all():
+        return chosen
+    return tried[int(np.flatnonzero(errors <= np.nanmin(errors) + 0.01)[0])]
 
 
 def _ranked(tallies: list[Tally]) -> list[int]:
@@ -329,13 +334,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--refiner", type=Path, default=REFINER_PATH, help="the refiner's ONNX model"
     )
+    parser.add_argument(
+        "--settings",
+        type=Path,
+        default=SETTINGS_PATH,
+        help="the settings evaluated (or whose refiner passes --choose-refine chooses), and"
+        " where --choose or --choose-refine writes those chosen (default: the shipped"
+        " detector.toml)",
+    )
     args = parser.parse_args(argv)
     folders = {folder: list(read_folder(folder, split=args.split)) for folder in args.folders}
+    try:  # --choose starts from the shipped settings, the rest from those named
+        settings = Settings.load(SETTINGS_PATH if args.choose else args.settings)
+    except (OSError, tomllib.TOMLDecodeError, KeyError, ValueError) as error:
+        parser.error(f"{args.settings} is not a detector settings file ({error})")
     if args.choose or args.choose_refine:
         samples = [sample for samples in folders.values() for sample in samples]
         choose = choose_settings if args.choose else choose_passes
-        settings = choose(samples, Settings.load(), args.model, args.verifier, args.refiner)
-        SETTINGS_PATH.write_text(
+        settings = choose(samples, settings, args.model, args.verifier, args.refiner)
+        args.settings.write_text(
             SETTINGS_PATH.read_text("utf-8").split("input_side")[0]
             + "".join(
                 f"{name} = {list(value) if isinstance(value, tuple) else value}\n"
@@ -343,10 +360,10 @@ def main(argv: list[str] | None = None) -> None:
             ),
             "utf-8",
         )
-        print(f"wrote {SETTINGS_PATH}: {settings}")
+        print(f"wrote {args.settings}: {settings}")
     total = Tally()
     for folder, samples in folders.items():
-        tally = evaluate(samples, None, args.model, args.verifier, args.refiner)
+        tally = evaluate(samples, settings, args.model, args.verifier, args.refiner)
         print(f"{folder}: {tally}")
         total += tally
     if len(folders) > 1:

@@ -84,7 +84,7 @@ def fit(
     if bf16:
         net = _BFloat16(trained.to(memory_format=torch.channels_last), device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
-    batches = count // batch
+    batches = max(1, count // batch)  # fewer examples than a batch: one batch of them all
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * batches)
     start = time.time()
     for epoch in range(epochs):
@@ -99,7 +99,7 @@ def fit(
             schedule.step()
             total += loss.item()
         print(
-            f"epoch {epoch + 1}: loss {total / max(1, batches):.4f}, {time.time() - start:.0f} s",
+            f"epoch {epoch + 1}: loss {total / batches:.4f}, {time.time() - start:.0f} s",
             flush=True,
         )
     return trained.cpu()

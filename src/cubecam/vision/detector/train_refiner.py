@@ -131,11 +131,12 @@ def main(argv: list[str] | None = None) -> None:
     patches, shifts = data["patches"], data["offsets"]
     print(f"{int((~held).sum())} outlines to learn from, {int(held.sum())} held out", flush=True)
     net = train(patches[~held], shifts[~held], **options)
-    left = shifts[held] - predict(net, patches[held])
-    print(
-        f"held out: corners off by {corner_error(shifts[held]):.4f} sides as found,"
-        f" {corner_error(left):.4f} refined"
-    )
+    if held.any():
+        left = shifts[held] - predict(net, patches[held])
+        print(
+            f"held out: corners off by {corner_error(shifts[held]):.4f} sides as found,"
+            f" {corner_error(left):.4f} refined"
+        )
     export(net, args.out)
     print(f"wrote {args.out}")
 

@@ -104,7 +104,8 @@ def main(argv: list[str] | None = None) -> None:
     patches, tops = data["patches"], data["tops"]
     print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
     net = train(patches[~held], tops[~held], **options)
-    print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
+    if held.any():
+        print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
     export(net, args.out)
     print(f"wrote {args.out}")
 
