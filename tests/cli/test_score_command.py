@@ -152,3 +152,16 @@ def test_messages_read_as_sentences(tmp_path):
     result = run("adlib", "--grid", str(grid))
     assert result.exit_code == 2
     assert "give --grid twice, not once" in result.stderr
+
+
+def test_a_photo_the_set_refuses_shows_what_was_read_to_correct_it():
+    photo = str(SAMPLES / "game-one-crossword.jpg")  # 14 cubes; the Ad-Lib set has 13
+    result = run("score", "--game", "adlib", photo)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.startswith("...W.\nTIGER\n")  # the layout read, first
+    assert "14 cubes, but the Duplicate Ad-Lib Crossword Cubes set has 13: correct the layout" in (
+        result.output
+    )
+    fixed = run("score", "--game", "adlib", photo, "--fix", "2,1=.")  # the T taken away
+    assert fixed.exit_code == 0, fixed.output
+    assert "Final score" in fixed.output

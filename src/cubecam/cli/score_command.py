@@ -81,7 +81,19 @@ def score(
     )
     crossword = game_for(layout.headers, game, cubeset)
     lexicon = load_lexicon(lang or layout.headers.get("lang") or crossword.cubeset.lang, wordlist)
-    tally = crossword.score(layout, lexicon)
+    shown = reading is not None and not as_json
+    if shown:  # what was read comes first, so that a layout the set refuses can be corrected
+        click.echo(describe(reading) if not fixes else format_grid(layout))
+        click.echo()
+    try:
+        tally = crossword.score(layout, lexicon)
+    except InputError as error:
+        if not shown:
+            raise
+        raise InputError(
+            f"{error}: correct the layout read above with --fix ROW,COL=LETTER"
+            " ('.' empties a square)"
+        ) from None
     if annotate_path is not None:
         if reading is None or photo is None:
             raise InputError("--annotate draws on a photo: give a photo, not --grid")
@@ -93,9 +105,6 @@ def score(
             data["grid"] = format_grid(layout)
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    if reading is not None:
-        click.echo(describe(reading) if not fixes else format_grid(layout))
-        click.echo()
     click.echo(tally.render())
 
 
