@@ -243,6 +243,19 @@ def face_crop(image: np.ndarray, outline: np.ndarray) -> np.ndarray:
 # --- readers ----------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _one_omp_thread() -> Iterator[None]:
+    """Tesseract run with one OpenMP thread (its threads only slow a single character down),
+    this process's own environment left as it was."""
+    before = os.environ.get("OMP_THREAD_LIMIT")
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("OMP_THREAD_LIMIT", None)
+
+
 class TesseractReader:
     """Tesseract on one crop: ``--psm 10``, the four rotations, the most confident answer."""
 
@@ -251,8 +264,6 @@ class TesseractReader:
     def __init__(self, alphabet: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖÜ") -> None:
         import pytesseract
 
-        # one thread per call: Tesseract's OpenMP threads only slow a single character down
-        os.environ.setdefault("OMP_THREAD_LIMIT", "1")
         self._tess = pytesseract
         self.config = f"--psm 10 -c tessedit_char_whitelist={alphabet}"
         self.version = str(pytesseract.get_tesseract_version())
@@ -261,9 +272,10 @@ class TesseractReader:
         prepared = prepare_for_ocr(crop)
         best, confidence = "BLANK", -1.0
         for turn in range(4):
-            data = self._tess.image_to_data(
-                np.rot90(prepared, turn), config=self.config, output_type=self._tess.Output.DICT
-            )
+            with _one_omp_thread():
+                data = self._tess.image_to_data(
+                    np.rot90(prepared, turn), config=self.config, output_type=self._tess.Output.DICT
+                )
             for text, conf in zip(data["text"], data["conf"], strict=True):
                 conf = float(conf)
                 if text.strip() and conf > confidence:

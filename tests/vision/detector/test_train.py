@@ -107,3 +107,16 @@ def test_a_data_folder_that_is_not_there_or_holds_no_labels_is_refused_in_one_li
     assert f"{empty} holds no labels (*.json) at any depth" in errors
     assert f"no labelled photos in {orphans}" in errors  # labels a level down are taken
     assert not (tmp_path / "model.onnx").exists()
+
+
+def test_the_threads_asked_are_capped_by_an_openmp_thread_limit(monkeypatch) -> None:
+    from cubecam.vision.detector.train import set_threads
+
+    before = torch.get_num_threads()
+    try:
+        monkeypatch.setenv("OMP_THREAD_LIMIT", "1")  # as Tesseract's users often set it
+        assert set_threads(2) == 1 and torch.get_num_threads() == 1
+        monkeypatch.delenv("OMP_THREAD_LIMIT")
+        assert set_threads(2) == 2 and torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(before)

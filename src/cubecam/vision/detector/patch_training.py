@@ -17,7 +17,7 @@ import torch
 from torch import nn
 
 from cubecam.vision.detector.patches import network_patches
-from cubecam.vision.detector.train import default_device
+from cubecam.vision.detector.train import default_device, set_threads
 
 HELD_OUT = 10
 """One photo in this many is held out of training, to report on."""
@@ -113,7 +113,7 @@ def command(
     lr, device, bf16); the ``data`` it names, loaded, and which of its examples are held out
     (by photo)."""
     args = arguments(description, data, epochs).parse_args(argv)
-    torch.set_num_threads(args.threads)
+    set_threads(args.threads)
     options = {k: getattr(args, k) for k in ("epochs", "batch", "seed", "lr", "device", "bf16")}
     loaded = dict(np.load(args.data))
     return args, options, loaded, loaded["photo"] % HELD_OUT == 0

@@ -16,6 +16,7 @@ frame (L1, the corners' divided by the face's size, so small and large faces cou
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from itertools import islice
 from pathlib import Path
@@ -303,6 +304,16 @@ def default_device() -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
+def set_threads(asked: int) -> int:
+    """PyTorch's CPU threads set to ``asked``, or to ``OMP_THREAD_LIMIT`` where that is set
+    lower (as Tesseract's users are told to: more threads than that limit leave OpenMP's
+    pool spinning once the work is done, and the process never ends); the number set."""
+    limit = os.environ.get("OMP_THREAD_LIMIT", "").strip()
+    threads = min(asked, int(limit)) if limit.isdigit() and int(limit) > 0 else asked
+    torch.set_num_threads(threads)
+    return threads
+
+
 def export(net: Net, out: Path) -> None:
     """Write ``net`` as ONNX with a dynamic photo size."""
     net = net.to(memory_format=torch.contiguous_format)
@@ -359,7 +370,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args(argv)
-    torch.set_num_threads(args.threads)
+    set_threads(args.threads)
     samples = samples_under(args.data)
     if args.real is not None:
         samples += samples_under([], args.real) * args.real_weight
