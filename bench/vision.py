@@ -271,11 +271,14 @@ class TesseractReader:
     def __call__(self, crop: np.ndarray) -> tuple[str, float]:
         prepared = prepare_for_ocr(crop)
         best, confidence = "BLANK", -1.0
-        for turn in range(4):
-            with _one_omp_thread():
-                data = self._tess.image_to_data(
+        with _one_omp_thread():
+            turns = [
+                self._tess.image_to_data(
                     np.rot90(prepared, turn), config=self.config, output_type=self._tess.Output.DICT
                 )
+                for turn in range(4)
+            ]
+        for data in turns:
             for text, conf in zip(data["text"], data["conf"], strict=True):
                 conf = float(conf)
                 if text.strip() and conf > confidence:
@@ -967,7 +970,7 @@ def unsure_totals(results: list[FolderResult]) -> dict[str, list[int]]:
         "read_right": [sum(s.flagged_right for s in readings), sum(s.correct for s in readings)],
         "made_up": [
             sum(s.flagged_made_up for s in scores),
-            sum(s.found - s.matched for s in scores),
+            sum(s.made_up for s in scores),
         ],
     }
 
