@@ -106,3 +106,10 @@ def test_a_new_set_is_like_the_set_given_or_the_one_its_name_contains(sets_folde
     ):
         with pytest.raises(InputError, match=message):
             new_set_base(name, like)
+
+
+def test_cubes_of_the_set_a_layout_does_not_show():
+    game_one = load_cubeset("scrabble-crossword-cubes")
+    assert game_one.unseen(Layout.from_rows(["TIGER", "OF..."], unused=[Face("T")])) == 6
+    assert game_one.unseen(Layout.from_rows(["ABCDEFG", "HIJKLMN"])) == 0
+    assert game_one.unseen(Layout.from_rows(["ABCDEFGHIJKLMNO"])) == 0  # too many: check's

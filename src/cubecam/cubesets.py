@@ -106,6 +106,15 @@ class CubeSet:
             )
         return problems
 
+    def unseen(self, layout: Layout) -> int:
+        """How many of the set's cubes ``layout`` does not show (none where it shows them all):
+        cubes out of the photo or the grid, whose faces no one knows.
+
+        >>> load_cubeset("adlib").unseen(Layout.from_rows(["CAT"], unused=[Face("S")]))
+        9
+        """
+        return max(0, self.count - len(layout.faces()))
+
     def lacks(self, symbols: Iterable[str]) -> str:
         """The sentence that says this set has none of ``symbols``, naming the faces it has.
 

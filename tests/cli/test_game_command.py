@@ -239,6 +239,36 @@ def test_a_turn_read_from_a_photo_keeps_its_path(tmp_path):
     assert str(photo.resolve()) in json.dumps(exported)
 
 
+def test_a_turn_from_a_photo_is_corrected_before_it_is_recorded(tmp_path):
+    import cv2
+
+    db = str(tmp_path / "scores.sqlite3")
+    runner = CliRunner()
+    new = ["game", "new", "--game", "scrabble-cubes", "--player", "Ann", "--player", "Bo"]
+    runner.invoke(main, [*new, "--db", db])
+    cropped = tmp_path / "cropped.jpg"  # the T left over cut off the photo
+    cv2.imwrite(str(cropped), cv2.imread(str(SAMPLES / "game-one-crossword.jpg"))[:, :940])
+    turn = ["game", "turn", "1", "--photo", str(cropped), "--db", db]
+    short = runner.invoke(main, [*turn, "--player", "Ann"])
+    assert short.exit_code == 0, short.output
+    assert "1 cube of the set not shown: not deducted" in short.output
+    assert "note: the photo shows 13 of the Scrabble Crossword Cubes set's 14 cubes" in (
+        short.output
+    )
+    fixed = runner.invoke(main, [*turn, "--player", "Bo", "--left-over", "T", "--fix", "1,4=L"])
+    assert fixed.exit_code == 0, fixed.output
+    assert fixed.output.startswith("...L.\nTIGER\n") and "note:" not in fixed.output
+    assert "Down: LEAVE, 1+1+1+4+1 = 8" in fixed.output
+    shown = json.loads(runner.invoke(main, ["game", "show", "1", "--json", "--db", db]).output)
+    assert {p["name"]: p["total"] for p in shown["players"]} == {"Ann": 23, "Bo": 19}
+    hunt = runner.invoke(main, ["game", "new", "--game", "hunt", "--player", "Cy", "--db", db])
+    assert hunt.exit_code == 0, hunt.output
+    refused = runner.invoke(
+        main, ["game", "turn", "2", "--points", "Cy=3", "--left-over", "T", "--db", db]
+    )
+    assert refused.exit_code == 2 and "a word hunt has none" in refused.output
+
+
 @pytest.mark.parametrize(
     ("named", "order"),
     [

@@ -1,6 +1,7 @@
 import pytest
 
-from cubecam.cli.photo_input import apply_fixes, describe, layout_from
+from cubecam.cli.photo_input import add_left_over, apply_fixes, describe, layout_from, unseen_note
+from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import Face, LayoutKind
@@ -39,6 +40,26 @@ def test_photo_is_read_and_corrected():
     )
     assert reading is not None and reading.layout.at(1, 0) == Face("T")
     assert layout.at(1, 0) == Face("P")
+
+
+def test_cubes_left_over_are_added_as_faces_of_the_set():
+    layout = add_left_over(parse_grid("CAT\nunused: E"), ["s", "[BLANK]"])
+    assert format_grid(layout) == "CAT\nunused: E s [BLANK]"
+    assert layout.unused[1].is_wildcard  # lower case is a wildcard in a crossword
+    game_one = load_cubeset("scrabble-crossword-cubes")
+    with pytest.raises(InputError, match="--left-over 'Ö': the Scrabble Crossword Cubes set"):
+        add_left_over(parse_grid("CAT"), ["Ö"], cubeset=game_one)
+    with pytest.raises(InputError, match="--left-over '3'"):
+        add_left_over(parse_grid("CAT"), ["3"])
+
+
+def test_the_note_on_cubes_not_shown_says_what_to_do():
+    adlib = load_cubeset("adlib")
+    assert unseen_note(0, adlib, from_photo=True) == ""
+    photo = unseen_note(2, adlib, from_photo=True)
+    assert "photo shows 11 of the Duplicate Ad-Lib Crossword Cubes set's 13 cubes" in photo
+    assert "--left-over LETTER" in photo
+    assert "'unused:' line" in unseen_note(2, adlib, from_photo=False)
 
 
 @pytest.mark.parametrize("fix", ["9,9=E", "2,1=E", "1,4=S"])

@@ -165,3 +165,40 @@ def test_a_photo_the_set_refuses_shows_what_was_read_to_correct_it():
     fixed = run("score", "--game", "adlib", photo, "--fix", "2,1=.")  # the T taken away
     assert fixed.exit_code == 0, fixed.output
     assert "Final score" in fixed.output
+
+
+def cropped_sample(tmp_path, width):
+    import cv2
+
+    photo = cv2.imread(str(SAMPLES / "game-one-crossword.jpg"))
+    path = tmp_path / "cropped.jpg"
+    cv2.imwrite(str(path), photo[:, :width])
+    return str(path)
+
+
+def test_a_cube_the_photo_leaves_out_is_noted_and_can_be_added(tmp_path):
+    photo = cropped_sample(tmp_path, 940)  # the T left over, beside the crossword, cut off
+    result = run("score", "--game", "scrabble-cubes", photo)
+    assert result.exit_code == 0, result.output
+    assert "1 cube of the set not shown: not deducted\nFinal score: 23" in result.output
+    assert "note: the photo shows 13 of the Scrabble Crossword Cubes set's 14 cubes" in (
+        result.output
+    )
+    added = run("score", "--game", "scrabble-cubes", photo, "--left-over", "T")
+    assert added.exit_code == 0, added.output
+    assert added.output.rstrip().endswith(PRINTED) and "note:" not in added.output
+    data = json.loads(run("score", "--game", "scrabble-cubes", photo, "--json").output)
+    assert data["unseen"] == 1 and data["final"] == 23
+    refused = run("score", "--game", "scrabble-cubes", photo, "--left-over", "Å")
+    assert refused.exit_code == 2 and "--left-over 'Å': the Scrabble Crossword" in refused.stderr
+
+
+def test_a_grid_short_of_the_set_is_noted(tmp_path):
+    grid = tmp_path / "short.grid"
+    grid.write_text((SAMPLES / "game-one.grid").read_text("utf-8").replace("T U", "T"), "utf-8")
+    result = run("score", "--grid", str(grid))
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith(
+        "note: the grid shows 13 of the Scrabble Crossword Cubes set's 14 cubes:"
+        " add the cubes not used to its 'unused:' line"
+    )

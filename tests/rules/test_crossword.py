@@ -109,6 +109,17 @@ def test_too_many_cubes_or_wildcards_is_an_error(en):
         AdLib().score(parse_grid("T??\nunused: [JOKER]"), en)
 
 
+def test_cubes_of_the_set_not_shown_are_counted_not_deducted(en):
+    short = EXAMPLE.replace("unused: T U", "unused: T")  # 13 of the 14 cubes
+    tally = GameOne().score(parse_grid(short), en)
+    assert (tally.unseen, tally.deduction, tally.final) == (1, 1, 23)
+    assert "1 cube of the set not shown: not deducted\nFinal score: 23" in tally.render()
+    assert to_jsonable_python(tally)["unseen"] == 1
+    whole = GameOne().score(parse_grid(EXAMPLE), en)
+    assert whole.unseen == 0 and "not shown" not in whole.render()
+    assert AdLib().score(parse_grid("CAT"), en).unseen == 10
+
+
 def test_adlib_uses_its_own_set_and_game_lookup():
     assert find_game("adlib")().cubeset == load_cubeset("adlib")
     with pytest.raises(InputError, match="unknown game"):

@@ -124,8 +124,28 @@ def test_a_layout_the_set_cannot_make_is_shown_with_a_warning_until_corrected(
     fixed = client.post(
         f"/api/captures/{body['id']}/corrections", json={"cube": blank["index"], "symbol": "S"}
     ).json()
-    assert fixed["warnings"] == []
+    # the set refuses it no more; its 8 other cubes are not in this toy layout
+    assert [w.split(",")[0] for w in fixed["warnings"]] == ["8 cubes of the set not in the layout"]
     assert fixed["tally"]["final"] == expected_final("CAT[BLANK]\nunused: S [BLANK]")
+
+
+def test_a_cube_of_the_set_not_in_the_layout_is_warned_of_until_added(
+    client: TestClient,
+) -> None:
+    short = GRID.replace("unused: T U", "unused: T")  # 13 of the set's 14 cubes
+    body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": short}).json()
+    assert body["tally"]["details"]["unseen"] == 1
+    assert any(w.startswith("1 cube of the set not in the layout") for w in body["warnings"])
+    added = client.post(
+        f"/api/captures/{body['id']}/cubes", json={"row": 4, "col": 0, "symbol": "U"}
+    ).json()
+    moved = client.post(
+        f"/api/captures/{body['id']}/cubes/{added['cubes'][-1]['index']}/move",
+        json={"row": None, "col": None},
+    ).json()
+    assert moved["tally"]["details"]["unseen"] == 0
+    assert not any("not in the layout" in w for w in moved["warnings"])
+    assert moved["tally"]["final"] == expected_final(GRID)
 
 
 def test_bad_grid_and_unknown_game_get_one_line_messages(client: TestClient) -> None:

@@ -9,9 +9,16 @@ import click
 
 from cubecam.cli.hunt_command import read_players
 from cubecam.cli.options import db_option, json_option, read_grid, set_option
-from cubecam.cli.photo_input import describe, layout_from
+from cubecam.cli.photo_input import (
+    describe,
+    fix_option,
+    layout_from,
+    left_over_option,
+    unseen_note,
+)
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
+from cubecam.grid_format import format_grid
 from cubecam.layout import Layout, LayoutKind
 from cubecam.rules.games import GAMES
 from cubecam.rules.match import Standing
@@ -20,14 +27,26 @@ from cubecam.scorelog import Recorded, ScoreLog
 from cubecam.scorelog.export import FORMATS, export_text
 
 
-def read_layout(grid: Path | None, photo: Path | None, cubeset: str | None) -> Layout:
-    """The layout of a turn: the typed grid, or the photo read by the camera side."""
+def read_layout(
+    grid: Path | None,
+    photo: Path | None,
+    cubeset: str | None,
+    fixes: tuple[str, ...] = (),
+    left_over: tuple[str, ...] = (),
+) -> Layout:
+    """The layout of a turn: the typed grid, or the photo read by the camera side (printed),
+    corrected by ``--fix`` and with the cubes ``--left-over`` added."""
     cubes = load_cubeset(cubeset) if cubeset else None
     layout, reading = layout_from(
-        grid, photo if grid is None else None, kind="crossword", cubeset=cubes
+        grid,
+        photo if grid is None else None,
+        kind="crossword",
+        cubeset=cubes,
+        fixes=fixes,
+        left_over=left_over,
     )
     if reading is not None:
-        click.echo(describe(reading) + "\n")
+        click.echo((describe(reading) if not (fixes or left_over) else format_grid(layout)) + "\n")
     return layout
 
 
@@ -199,6 +218,8 @@ def new(
     multiple=True,
     help="Word hunt: a player's points for the round, NAME=N (repeat for each player).",
 )
+@fix_option
+@left_over_option
 @db_option
 def turn(
     game_id: int,
@@ -206,19 +227,32 @@ def turn(
     grid: Path | None,
     photo: Path | None,
     points: tuple[str, ...],
+    fixes: tuple[str, ...],
+    left_over: tuple[str, ...],
     db_path: Path | None,
 ) -> None:
     """Score and record a turn (Game One, Ad-Lib), a toss (Game Two) or a round (word hunt).
 
-    Prints the tally and the standings.
+    Prints the tally and the standings. A crossword read from a photo is printed first:
+    correct a cube with --fix ROW,COL=LETTER, and add a cube left over that the photo
+    does not show with --left-over LETTER.
     """
     with ScoreLog(db_path) as log:
-        if log.game(game_id).game.layout_kind is LayoutKind.CROSSWORD:
+        match = log.game(game_id)
+        if match.game.layout_kind is LayoutKind.CROSSWORD:
             if len(players) != 1:
                 raise InputError("say who played with one --player NAME")
-            layout = read_layout(grid, photo, log.game(game_id).cubeset)
+            layout = read_layout(grid, photo, match.cubeset, fixes, left_over)
             done = log.record_turn(game_id, players[0], layout, photo=photo and photo.resolve())
-        elif players:
+            cubeset = load_cubeset(match.cubeset) if match.cubeset else match.game.cubeset
+            note = unseen_note(done.turns[0].tally.get("unseen", 0), cubeset, grid is None)
+            _echo_recorded(done)
+            if note:
+                click.echo(f"\n{note}")
+            return
+        if fixes or left_over:
+            raise InputError("--fix and --left-over correct a crossword: a word hunt has none")
+        if players:
             if grid is None:
                 raise InputError("give the word-hunt board with --grid FILE")
             board = read_grid(grid, lowercase_is_wildcard=False)

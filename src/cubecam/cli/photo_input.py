@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -41,12 +42,29 @@ def photo_options(command: F) -> F:
         callback=image_out,
         help="With a photo: write it with each cube outlined, its letter, and words coloured.",
     )(command)
+    return fix_option(command)
+
+
+def fix_option(command: F) -> F:
+    """``--fix R,C=LETTER``: correct a cube read from a photo (or typed)."""
     return click.option(
         "--fix",
         "fixes",
         multiple=True,
         metavar="R,C=LETTER",
         help="Correct the cube at row R, column C (from 1) to LETTER ('.' empties the square).",
+    )(command)
+
+
+def left_over_option(command: F) -> F:
+    """``--left-over LETTER``: a cube of the set not used and not in the photo (or grid)."""
+    return click.option(
+        "--left-over",
+        "left_over",
+        multiple=True,
+        metavar="LETTER",
+        help="Add a cube left over that the photo does not show (repeat for each): a cube "
+        "not used costs its value.",
     )(command)
 
 
@@ -79,21 +97,45 @@ def apply_fixes(
                 f"{width} column{'s' if width != 1 else ''} (counted from 1)"
             )
         square: Square = (top + row - 1, left + col - 1)
-        face = None if token == "." else _fixed_face(fix, token, lowercase_is_wildcard, cubeset)
+        given = f"--fix {fix!r}"
+        face = None if token == "." else _given_face(given, token, lowercase_is_wildcard, cubeset)
         layout = layout.replace(square, face)
     return layout.at_origin()
 
 
-def _fixed_face(fix: str, token: str, lowercase_is_wildcard: bool, cubeset: CubeSet | None) -> Face:
-    """The face a ``--fix`` names, refused (naming the set's faces) when no cube shows it."""
+def add_left_over(
+    layout: Layout,
+    symbols: Iterable[str],
+    lowercase_is_wildcard: bool = True,
+    cubeset: CubeSet | None = None,
+) -> Layout:
+    """The layout with a cube left over added for each of ``symbols`` (faces of ``cubeset``,
+    where given): cubes not used that the photo does not show.
+
+    >>> print(format_grid(add_left_over(Layout.from_rows(["CAT"]), ["S", "?"])))
+    CAT
+    unused: S ?
+    """
+    faces = [
+        _given_face(f"--left-over {symbol!r}", symbol, lowercase_is_wildcard, cubeset)
+        for symbol in symbols
+    ]
+    return replace(layout, unused=(*layout.unused, *faces))
+
+
+def _given_face(
+    given: str, token: str, lowercase_is_wildcard: bool, cubeset: CubeSet | None
+) -> Face:
+    """The face an option names (``given``, as the user wrote it), refused (naming the set's
+    faces) when no cube shows it."""
     try:
         face = parse_face(token.strip("[]"), lowercase_is_wildcard)
         if cubeset is None or cubeset.shows(face):
             return face
     except InputError as error:
         if cubeset is None:
-            raise InputError(f"--fix {fix!r}: {error}") from None
-    raise InputError(f"--fix {fix!r}: {cubeset.lacks([token])}")
+            raise InputError(f"{given}: {error}") from None
+    raise InputError(f"{given}: {cubeset.lacks([token])}")
 
 
 def layout_from(
@@ -103,12 +145,14 @@ def layout_from(
     kind: str,
     cubeset: CubeSet | None,
     fixes: Iterable[str] = (),
+    left_over: Iterable[str] = (),
     lowercase_is_wildcard: bool | None = None,
     cubeset_for: Callable[[Mapping[str, str]], CubeSet | None] | None = None,
 ) -> tuple[Layout, Reading | None]:
     """The layout from ``--grid`` or from a photo (read with ``cubeset`` by the camera side),
-    corrected by ``--fix`` (to faces of ``cubeset``). ``cubeset_for`` gives the set a typed
-    grid is played with by its headers, whose faces its squares and the fixes must be."""
+    corrected by ``--fix`` and with the cubes ``--left-over`` added (faces of ``cubeset``).
+    ``cubeset_for`` gives the set a typed grid is played with by its headers, whose faces
+    its squares, the fixes and the cubes added must be."""
     if (grid is None) == (photo is None):
         raise InputError("give the layout either as a photo or with --grid FILE (one of them)")
     reading = None
@@ -124,7 +168,28 @@ def layout_from(
         reading = read_photo(photo, layout=kind, cubeset=cubeset)
         layout = reading.layout
     wild = lowercase_is_wildcard if lowercase_is_wildcard is not None else kind == "crossword"
-    return apply_fixes(layout, fixes, wild, cubeset), reading
+    layout = apply_fixes(layout, fixes, wild, cubeset)
+    return add_left_over(layout, left_over, wild, cubeset), reading
+
+
+def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool) -> str:
+    """What to do where the layout shows fewer cubes than the set has (empty where it shows
+    them all): every cube is in play, and one not used costs its value.
+
+    >>> from cubecam.cubesets import load_cubeset
+    >>> unseen_note(1, load_cubeset("adlib"), True)[:63]
+    'note: the photo shows 12 of the Duplicate Ad-Lib Crossword Cube'
+    """
+    if not unseen:
+        return ""
+    shown = f"{cubeset.count - unseen} of the {cubeset.title} set's {cubeset.count} cubes"
+    if from_photo:
+        return (
+            f"note: the photo shows {shown}: add each cube it leaves out with --left-over LETTER"
+            " (or --fix ROW,COL=LETTER where the camera missed a cube of the crossword),"
+            " or take the photo again with every cube in view"
+        )
+    return f"note: the grid shows {shown}: add the cubes not used to its 'unused:' line"
 
 
 def describe(reading: Reading) -> str:

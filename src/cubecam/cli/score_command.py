@@ -10,7 +10,15 @@ import click
 from pydantic_core import to_jsonable_python
 
 from cubecam.cli.options import json_option, lexicon_options, read_grid, set_option
-from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
+from cubecam.cli.photo_input import (
+    IMAGE,
+    describe,
+    layout_from,
+    left_over_option,
+    photo_options,
+    unseen_note,
+    write_annotated,
+)
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
@@ -44,6 +52,7 @@ def game_for(
 )
 @set_option("The cube set (default: the game's)")
 @photo_options
+@left_over_option
 @lexicon_options(default_lang=None)
 @json_option
 def score(
@@ -52,6 +61,7 @@ def score(
     grid_path: Path | None,
     cubeset: str | None,
     fixes: tuple[str, ...],
+    left_over: tuple[str, ...],
     annotate_path: Path | None,
     lang: str | None,
     wordlist: Path | None,
@@ -60,7 +70,8 @@ def score(
     """Score a crossword of cubes, from a PHOTO or a typed --grid, in the rulebook's format.
 
     From a photo, the layout read is printed first, with any cube read with low
-    confidence marked; correct a cube with --fix ROW,COL=LETTER.
+    confidence marked; correct a cube with --fix ROW,COL=LETTER, and add a cube
+    left over that the photo does not show with --left-over LETTER.
 
     \b
     Examples:
@@ -77,13 +88,14 @@ def score(
         kind="crossword",
         cubeset=set_for({}) if grid_path is None else None,
         fixes=fixes,
+        left_over=left_over,
         cubeset_for=set_for,
     )
     crossword = game_for(layout.headers, game, cubeset)
     lexicon = load_lexicon(lang or layout.headers.get("lang") or crossword.cubeset.lang, wordlist)
     shown = reading is not None and not as_json
     if shown:  # what was read comes first, so that a layout the set refuses can be corrected
-        click.echo(describe(reading) if not fixes else format_grid(layout))
+        click.echo(describe(reading) if not (fixes or left_over) else format_grid(layout))
         click.echo()
     try:
         tally = crossword.score(layout, lexicon)
@@ -106,6 +118,9 @@ def score(
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     click.echo(tally.render())
+    note = unseen_note(tally.unseen, crossword.cubeset, from_photo=reading is not None)
+    if note:
+        click.echo(f"\n{note}")
 
 
 @click.command()

@@ -49,7 +49,8 @@ class CrosswordGame(Game):
         return {}
 
     def score(self, layout: Layout, lexicon: Lexicon) -> CrosswordTally:
-        """Score ``layout``: words across and down, minus every cube not in an allowed word."""
+        """Score ``layout``: words across and down, minus every cube not in an allowed word
+        (the set's cubes it does not show are counted as :attr:`~CrosswordTally.unseen`)."""
         cubeset = self.cubeset
         problems = cubeset.check(layout)
         if problems:
@@ -75,6 +76,7 @@ class CrosswordGame(Game):
         letters = best_assignment(words, layout.cells, lexicon, worth)
         tally = self._tally(cubeset, layout, words, letters, lexicon, alone, outside)
         tally.violations[:0] = violations
+        tally.unseen = cubeset.unseen(layout)
         tally.game, tally.lexicon = self.title, lexicon.name
         return tally
 

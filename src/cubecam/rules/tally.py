@@ -105,6 +105,8 @@ class CrosswordTally:
     wildcards: dict[Square, str] = field(default_factory=dict)
     deductions: list[Deduction] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
+    unseen: int = 0
+    """The set's cubes the layout does not show: not deducted, as no one knows their faces."""
     game: str = ""
     lexicon: str = ""
 
@@ -162,6 +164,7 @@ class CrosswordTally:
         stays the fields')."""
         data = handler(self)
         order = ("game", "lexicon", "words", "wildcards", "unused", "deductions", "deduction")
+        order += ("unseen",)
         return {key: data[key] for key in (*order, "total", "final", "violations")}
 
     def render(self) -> str:
@@ -186,5 +189,8 @@ class CrosswordTally:
             what = d.why.format(s="" if len(d.faces) == 1 else "s")
             values = "+".join(map(str, d.values))
             lines.append(f"{len(d.faces)} {what} ({values}): {MINUS}{d.total}")
+        if self.unseen:
+            cubes = "cube" if self.unseen == 1 else "cubes"
+            lines.append(f"{self.unseen} {cubes} of the set not shown: not deducted")
         lines.append(f"Final score: {signed(self.final)}")
         return "\n".join(lines)

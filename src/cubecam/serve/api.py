@@ -287,7 +287,14 @@ def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
         return None, [
             f"cannot score this layout: {error} (tap a cube to change, move or remove it)"
         ]
-    return tally, list(tally.violations)
+    unseen = []
+    if tally.unseen:
+        cubes = "1 cube" if tally.unseen == 1 else f"{tally.unseen} cubes"
+        unseen.append(
+            f"{cubes} of the set not in the layout, not deducted: add each cube the camera"
+            " missed (tap + on an empty square, then move one not used among those left over)"
+        )
+    return tally, [*tally.violations, *unseen]
 
 
 def capture_out(capture: Capture) -> CaptureOut:
