@@ -51,6 +51,8 @@ def test_cubes_left_over_are_added_as_faces_of_the_set():
         add_left_over(parse_grid("CAT"), ["Ö"], cubeset=game_one)
     with pytest.raises(InputError, match="--left-over '3'"):
         add_left_over(parse_grid("CAT"), ["3"])
+    with pytest.raises(InputError, match="give the letter the cube shows"):
+        add_left_over(parse_grid("CAT"), [" "], cubeset=game_one)
 
 
 def test_the_note_on_cubes_not_shown_says_what_to_do():

@@ -128,6 +128,8 @@ def _given_face(
 ) -> Face:
     """The face an option names (``given``, as the user wrote it), refused (naming the set's
     faces) when no cube shows it."""
+    if not token.strip():
+        raise InputError(f"{given}: give the letter the cube shows")
     try:
         face = parse_face(token.strip("[]"), lowercase_is_wildcard)
         if cubeset is None or cubeset.shows(face):
