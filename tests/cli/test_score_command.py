@@ -92,6 +92,35 @@ def test_adlib_round_checks_letters(tmp_path):
     assert run("adlib", "--grid", str(first)).exit_code == 2
 
 
+def test_adlib_round_from_two_photos(tmp_path):
+    photo = str(SAMPLES / "adlib-crossword.jpg")
+    result = run("adlib", photo, photo, "--player", "Ann", "--player", "Bo")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Ann, as read:\n.B...\nFLA[JOKER]E\n")
+    assert "Cube facings: both players used the same letters" in result.output
+    # the bundled photo shows 12 of the set's 13 cubes
+    assert "Bo: the photo shows 12 of the Duplicate Ad-Lib Crossword Cubes set's 13" in (
+        result.output
+    )
+    data = json.loads(run("adlib", photo, photo, "--json").output)
+    assert [r["name"] for r in data["readings"]] == ["Player 1", "Player 2"]
+    assert data["readings"][0]["grid"].startswith(".B...\nFLA[JOKER]E")
+    finals = [p["final"] for p in data["players"]]
+    assert finals[0] == finals[1] == data["players"][0]["total"] - 2  # R and S left over
+    fourteen = str(SAMPLES / "game-one-crossword.jpg")
+    refused = run("adlib", photo, fourteen)
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "Player 2, as read:\n...W.\nTIGER" in refused.stdout
+    assert "has 13: correct the layouts read above and score them with --grid" in refused.stderr
+    for args, message in [
+        ([photo], "give two crosswords, not 1 (as photos)"),
+        ([photo, "--grid", str(SAMPLES / "game-one.grid")], "not both"),
+        ([], "give two crosswords, not 0 (two photos, or --grid twice)"),
+    ]:
+        bad = run("adlib", *args)
+        assert bad.exit_code == 2 and message in bad.stderr, bad.output
+
+
 def test_score_straight_from_the_bundled_photo(tmp_path):
     picture = tmp_path / "annotated.png"
     photo = str(SAMPLES / "game-one-crossword.jpg")
@@ -151,7 +180,7 @@ def test_messages_read_as_sentences(tmp_path):
     ) in result.stdout
     result = run("adlib", "--grid", str(grid))
     assert result.exit_code == 2
-    assert "give --grid twice, not once" in result.stderr
+    assert "give two crosswords, not 1 (as --grid)" in result.stderr
 
 
 def test_a_photo_the_set_refuses_shows_what_was_read_to_correct_it():

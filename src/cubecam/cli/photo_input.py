@@ -174,9 +174,10 @@ def layout_from(
     return add_left_over(layout, left_over, wild, cubeset), reading
 
 
-def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool) -> str:
+def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool, corrects: bool = True) -> str:
     """What to do where the layout shows fewer cubes than the set has (empty where it shows
-    them all): every cube is in play, and one not used costs its value.
+    them all): every cube is in play, and one not used costs its value. ``corrects``: the
+    command takes ``--left-over`` and ``--fix``.
 
     >>> from cubecam.cubesets import load_cubeset
     >>> unseen_note(1, load_cubeset("adlib"), True)[:63]
@@ -185,13 +186,18 @@ def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool) -> str:
     if not unseen:
         return ""
     shown = f"{cubeset.count - unseen} of the {cubeset.title} set's {cubeset.count} cubes"
-    if from_photo:
+    if not from_photo:
+        return f"note: the grid shows {shown}: add the cubes not used to its 'unused:' line"
+    if not corrects:
         return (
-            f"note: the photo shows {shown}: add each cube it leaves out with --left-over LETTER"
-            " (or --fix ROW,COL=LETTER where the camera missed a cube of the crossword),"
-            " or take the photo again with every cube in view"
+            f"note: the photo shows {shown}: take it again with every cube in view, or score"
+            " its grid (cubecam read) with the cubes it leaves out added"
         )
-    return f"note: the grid shows {shown}: add the cubes not used to its 'unused:' line"
+    return (
+        f"note: the photo shows {shown}: add each cube it leaves out with --left-over LETTER"
+        " (or --fix ROW,COL=LETTER where the camera missed a cube of the crossword),"
+        " or take the photo again with every cube in view"
+    )
 
 
 def describe(reading: Reading) -> str:

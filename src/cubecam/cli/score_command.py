@@ -124,21 +124,25 @@ def score(
 
 
 @click.command()
+@click.argument("photos", nargs=-1, type=IMAGE)
 @click.option(
     "--grid",
     "grids",
     type=click.Path(dir_okay=False, path_type=Path),
     multiple=True,
-    required=True,
-    help="Each player's layout (give it twice).",
+    help="Each player's layout as a text grid (give it twice, instead of two photos).",
 )
 @click.option(
-    "--player", "players", multiple=True, help="The players' names, in the order of --grid."
+    "--player",
+    "players",
+    multiple=True,
+    help="The players' names, in the order of the photos or of --grid.",
 )
 @set_option("The cube set", default="adlib")
 @lexicon_options()
 @json_option
 def adlib(
+    photos: tuple[Path, ...],
     grids: tuple[Path, ...],
     players: tuple[str, ...],
     cubeset: str,
@@ -148,28 +152,66 @@ def adlib(
 ) -> None:
     """Score two Duplicate Ad-Lib crosswords made from the same letters, and check the letters.
 
-    The players swap boxes after the first round: give one player's first-round
-    crossword and the other's second-round crossword.
+    Give each player's crossword as a photo, or as a typed --grid. The players swap
+    boxes after the first round: give one player's first-round crossword and the
+    other's second-round crossword. From photos, what was read is printed first; a
+    misread is corrected by scoring a grid (cubecam read, then edit it).
 
     \b
-    Example:
+    Examples:
+      cubecam adlib anna.jpg bo.jpg --player Anna --player Bo
       cubecam adlib --grid anna.grid --grid bo.grid --player Anna --player Bo
     """
-    if len(grids) != 2:
+    if photos and grids:
+        raise InputError("give the two crosswords as two photos or as --grid twice, not both")
+    sources = photos or grids
+    if len(sources) != 2:
+        what = "photos" if photos else "--grid"
         raise InputError(
-            "a Duplicate Ad-Lib round has two players: give --grid twice, not "
-            + ("once" if len(grids) == 1 else f"{len(grids)} times")
+            f"a Duplicate Ad-Lib round has two players: give two crosswords, not {len(sources)}"
+            + (f" (as {what})" if sources else " (two photos, or --grid twice)")
         )
     names = list(players) or ["Player 1", "Player 2"]
     if len(names) != 2 or names[0] == names[1]:
-        raise InputError("give two different --player names, one for each --grid")
-    layouts = {name: read_grid(path) for name, path in zip(names, grids, strict=True)}
-    result = score_round(layouts, load_lexicon(lang, wordlist), AdLib(load_cubeset(cubeset)))
-    click.echo(
-        json.dumps(to_jsonable_python(result), ensure_ascii=False, indent=2)
-        if as_json
-        else result.render()
-    )
+        raise InputError("give two different --player names, one for each crossword")
+    cubes = load_cubeset(cubeset)
+    readings = {}
+    if photos:
+        from cubecam.vision import read_photo
+
+        readings = {
+            name: read_photo(photo, layout="crossword", cubeset=cubes)
+            for name, photo in zip(names, photos, strict=True)
+        }
+        layouts = {name: reading.layout for name, reading in readings.items()}
+    else:
+        layouts = {name: read_grid(path) for name, path in zip(names, grids, strict=True)}
+    if not as_json:  # what was read comes first, so that a layout the set refuses can be fixed
+        for name, reading in readings.items():
+            click.echo(f"{name}, as read:\n{describe(reading)}\n")
+    try:
+        result = score_round(layouts, load_lexicon(lang, wordlist), AdLib(cubes))
+    except InputError as error:
+        if not readings or as_json:
+            raise
+        raise InputError(
+            f"{error}: correct the layouts read above and score them with --grid"
+        ) from None
+    if as_json:
+        data = to_jsonable_python(result)
+        if readings:
+            data["readings"] = [
+                {"name": name, "grid": format_grid(reading.layout)}
+                | reading.model_dump(mode="json")
+                for name, reading in readings.items()
+            ]
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    click.echo(result.render())
+    for name, tally in result.tallies.items():
+        note = unseen_note(tally.unseen, cubes, from_photo=bool(readings), corrects=False)
+        if note:
+            click.echo(f"\n{name}: {note.removeprefix('note: ')}")
 
 
 COMMANDS = [score, adlib]
