@@ -26,7 +26,7 @@ game: adlib
 FLA[JOKER]E
 .U..A
 .E..T
-unused: R S
+unused: R S O
 """
 
 SIZE = (1600, 1200)

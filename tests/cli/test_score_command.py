@@ -93,20 +93,27 @@ def test_adlib_round_checks_letters(tmp_path):
 
 
 def test_adlib_round_from_two_photos(tmp_path):
-    photo = str(SAMPLES / "adlib-crossword.jpg")
+    import cv2
+
+    photo = str(SAMPLES / "adlib-crossword.jpg")  # the set's 13 cubes
     result = run("adlib", photo, photo, "--player", "Ann", "--player", "Bo")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Ann, as read:\n.B...\nFLA[JOKER]E\n")
     assert "Cube facings: both players used the same letters" in result.output
-    # the bundled photo shows 12 of the set's 13 cubes
-    assert "Bo: the photo shows 12 of the Duplicate Ad-Lib Crossword Cubes set's 13" in (
-        result.output
-    )
+    assert "the photo shows" not in result.output
     data = json.loads(run("adlib", photo, photo, "--json").output)
     assert [r["name"] for r in data["readings"]] == ["Player 1", "Player 2"]
     assert data["readings"][0]["grid"].startswith(".B...\nFLA[JOKER]E")
     finals = [p["final"] for p in data["players"]]
-    assert finals[0] == finals[1] == data["players"][0]["total"] - 2  # R and S left over
+    assert finals[0] == finals[1] == data["players"][0]["total"] - 3  # R, S and O left over
+    cropped = tmp_path / "cropped.jpg"  # the O left over cut off
+    cv2.imwrite(str(cropped), cv2.imread(photo)[:, 480:])
+    short = run("adlib", photo, str(cropped), "--player", "Ann", "--player", "Bo")
+    assert short.exit_code == 0, short.output
+    assert "Ann has O that Bo does not" in short.output
+    assert "Bo: the photo shows 12 of the Duplicate Ad-Lib Crossword Cubes set's 13" in (
+        short.output
+    )
     fourteen = str(SAMPLES / "game-one-crossword.jpg")
     refused = run("adlib", photo, fourteen)
     assert refused.exit_code == 2 and "Traceback" not in refused.output
