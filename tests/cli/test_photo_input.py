@@ -16,7 +16,7 @@ def test_fixes_count_from_one_and_follow_the_grid():
     assert tray.at(0, 0) == Face("Qu")
 
 
-@pytest.mark.parametrize("fix", ["2-3=E", "0,1=E", "1,1=3"])
+@pytest.mark.parametrize("fix", ["2-3=E", "0,5=E", "1,1=3"])
 def test_bad_fixes_are_clear_errors(fix):
     with pytest.raises(InputError):
         apply_fixes(parse_grid("CAT"), [fix])
@@ -65,10 +65,17 @@ def test_the_note_on_cubes_not_shown_says_what_to_do():
     assert "--left-over" not in unseen_note(2, adlib, from_photo=True, corrects=False)
 
 
-@pytest.mark.parametrize("fix", ["9,9=E", "2,1=E", "1,4=S"])
-def test_a_fix_outside_the_grid_is_refused_not_grown(fix):
+@pytest.mark.parametrize("fix", ["9,9=E", "3,1=E", "1,5=S", "0,1=.", "2,4=."])
+def test_a_fix_further_out_than_beside_the_grid_is_refused(fix):
     with pytest.raises(InputError, match="is outside the grid, which has 1 row and 3 columns"):
         apply_fixes(parse_grid("CAT"), [fix])
+
+
+def test_a_fix_beside_the_grid_adds_a_cube_the_camera_missed():
+    grown = apply_fixes(parse_grid("CAT\nunused: E"), ["2,1=O", "1,4=S", "0,3=?"])
+    assert format_grid(grown) == "..?.\nCATS\nO...\nunused: E"
+    # every fix counts on the grid as printed, before any of them
+    assert format_grid(apply_fixes(parse_grid("CAT"), ["1,0=S", "1,1=B"])) == "SBAT"
 
 
 def test_fixes_count_on_the_grid_as_printed():

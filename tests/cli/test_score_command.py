@@ -173,7 +173,8 @@ def test_a_fix_outside_the_grid_is_refused():
     assert result.exit_code == 2
     assert result.stderr == (
         "cubecam: error: --fix 9,9=E: row 9, column 9 is outside the grid, "
-        "which has 5 rows and 5 columns (counted from 1)\n"
+        "which has 5 rows and 5 columns (counted from 1; row 0 or 6, column 0 or 6 adds a cube"
+        " beside it)\n"
     )
 
 

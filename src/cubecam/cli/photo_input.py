@@ -52,7 +52,8 @@ def fix_option(command: F) -> F:
         "fixes",
         multiple=True,
         metavar="R,C=LETTER",
-        help="Correct the cube at row R, column C (from 1) to LETTER ('.' empties the square).",
+        help="Correct the cube at row R, column C (from 1) to LETTER ('.' empties the square;"
+        " row or column 0, or one past the last, adds a cube beside the grid).",
     )(command)
 
 
@@ -76,12 +77,16 @@ def apply_fixes(
 ) -> Layout:
     """The layout with each ``R,C=LETTER`` correction made, counted on the grid as printed.
 
-    Rows and columns count from 1, as in every message and in ``--json``; a square
-    outside the grid is refused (the grid does not grow). A letter must be a face of
-    ``cubeset``, where given.
+    Rows and columns count from 1, as in every message and in ``--json``; row or column 0,
+    or one past the last, puts a cube beside the grid (one the camera missed at the end of a
+    word), and a square further out is refused. A letter must be a face of ``cubeset``,
+    where given.
 
     >>> print(format_grid(apply_fixes(Layout.from_rows(["CAT"]), ["1,3=B", "1,1=?"])))
     ?AB
+    >>> print(format_grid(apply_fixes(Layout.from_rows(["CAT"]), ["1,4=S", "0,1=A"])))
+    A...
+    CATS
     """
     top, left, bottom, right = layout.bounds()
     height, width = bottom - top + 1, right - left + 1
@@ -90,11 +95,14 @@ def apply_fixes(
         if not match:
             raise InputError(f"--fix {fix!r}: write it as ROW,COLUMN=LETTER, e.g. 2,3=E")
         row, col, token = int(match.group(1)), int(match.group(2)), match.group(3)
-        if not (1 <= row <= height and 1 <= col <= width):
+        inside = 1 <= row <= height and 1 <= col <= width
+        beside = 0 <= row <= height + 1 and 0 <= col <= width + 1 and token != "."
+        if not (inside or beside):
             raise InputError(
                 f"--fix {fix}: row {row}, column {col} is outside the grid, which has "
                 f"{height} row{'s' if height != 1 else ''} and "
-                f"{width} column{'s' if width != 1 else ''} (counted from 1)"
+                f"{width} column{'s' if width != 1 else ''} (counted from 1; row 0 or "
+                f"{height + 1}, column 0 or {width + 1} adds a cube beside it)"
             )
         square: Square = (top + row - 1, left + col - 1)
         given = f"--fix {fix!r}"
@@ -195,7 +203,8 @@ def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool, corrects: bool 
         )
     return (
         f"note: the photo shows {shown}: add each cube it leaves out with --left-over LETTER"
-        " (or --fix ROW,COL=LETTER where the camera missed a cube of the crossword),"
+        " (or --fix ROW,COL=LETTER where the camera missed a cube of the crossword: row or"
+        " column 0, or one past the last, is beside it),"
         " or take the photo again with every cube in view"
     )
 
