@@ -136,16 +136,17 @@ def test_a_cube_of_the_set_not_in_the_layout_is_warned_of_until_added(
     body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": short}).json()
     assert body["tally"]["details"]["unseen"] == 1
     assert any(w.startswith("1 cube of the set not in the layout") for w in body["warnings"])
-    added = client.post(
-        f"/api/captures/{body['id']}/cubes", json={"row": 4, "col": 0, "symbol": "U"}
+    half = client.post(f"/api/captures/{body['id']}/cubes", json={"row": 4, "symbol": "U"})
+    assert half.status_code == 400 and "both its row and its column" in half.json()["detail"]
+    added = client.post(f"/api/captures/{body['id']}/cubes", json={"symbol": "U"}).json()
+    assert added["unused"] == ["T", "U"] and added["cubes"][-1]["added"]
+    assert added["tally"]["details"]["unseen"] == 0
+    assert not any("not in the layout" in w for w in added["warnings"])
+    assert added["tally"]["final"] == expected_final(GRID)
+    removed = client.delete(
+        f"/api/captures/{body['id']}/cubes/{added['cubes'][-1]['index']}"
     ).json()
-    moved = client.post(
-        f"/api/captures/{body['id']}/cubes/{added['cubes'][-1]['index']}/move",
-        json={"row": None, "col": None},
-    ).json()
-    assert moved["tally"]["details"]["unseen"] == 0
-    assert not any("not in the layout" in w for w in moved["warnings"])
-    assert moved["tally"]["final"] == expected_final(GRID)
+    assert removed["unused"] == ["T"] and removed["tally"]["details"]["unseen"] == 1
 
 
 def test_bad_grid_and_unknown_game_get_one_line_messages(client: TestClient) -> None:

@@ -204,7 +204,9 @@ def test_a_cube_is_moved_removed_and_an_added_one_taken_back(live_server: str, c
     off = "...W.\nTIGEP\nOF.A.\n...V.\n...E.\nunused: T U N"
     wait_final(page, final(off))
     assert page.inner_text(square(3, 0)) == "+"
-    spare = page.eval_on_selector_all("#unused-line button", "bs => bs.map(b => b.textContent)")
+    spare = page.eval_on_selector_all(
+        "#unused-line button:not(.empty)", "bs => bs.map(b => b.textContent)"
+    )
     assert sorted(spare) == ["N", "T", "U"]
 
     page.click("#unused-line button:has-text('U')")
@@ -222,6 +224,29 @@ def test_a_cube_is_moved_removed_and_an_added_one_taken_back(live_server: str, c
     tap_cube(page, square(-1, 3), "remove")
     wait_final(page, final(off.replace("...E.", "...EU").replace(" U", "")))
     assert page.inner_text(square(-1, 3)) == "+" and page.inner_text("#warnings") == ""
+    page.close()
+
+
+def test_a_cube_left_over_that_the_camera_missed_is_added_in_one_tap(
+    live_server: str, chromium
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    short = MISREAD.replace("unused: T U", "unused: T")  # 13 of the set's 14 cubes
+    score_grid(page, short)
+    wait_final(page, final(short))
+    assert "1 cube of the set not in the layout" in page.inner_text("#warnings")
+    page.click("#add-spare")
+    page.wait_for_selector("#fix[open]")
+    assert "missed left over" in page.inner_text("#fix-question")
+    page.fill("#fix-symbol", "U")
+    page.click("#fix-ok")
+    wait_final(page, final(MISREAD))
+    assert "not in the layout" not in page.inner_text("#warnings")
+    spare = page.eval_on_selector_all(
+        "#unused-line button:not(.empty)", "bs => bs.map(b => b.textContent)"
+    )
+    assert spare == ["T", "U"]
     page.close()
 
 

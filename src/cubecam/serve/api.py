@@ -158,13 +158,24 @@ def post_correction(request: Request, capture_id: CaptureId, body: CorrectionIn)
     return capture_out(capture)
 
 
-@router.post("/captures/{capture_id}/cubes", summary="Add a cube the camera missed")
+@router.post(
+    "/captures/{capture_id}/cubes",
+    summary="Add a cube the camera missed, on an empty square or among the cubes left over",
+)
 def post_added_cube(request: Request, capture_id: CaptureId, body: AddedCubeIn) -> CaptureOut:
     capture = store_of(request).get(capture_id)
     with capture.lock:
-        capture.add(body.row, body.col, body.symbol)
+        capture.add(_square(body.row, body.col), body.symbol)
         capture.annotated = None
     return capture_out(capture)
+
+
+def _square(row: int | None, col: int | None) -> tuple[int, int] | None:
+    """A square from a request's row and column (None for neither: among the cubes left
+    over); one without the other is refused."""
+    if (row is None) != (col is None):
+        raise InputError("a square needs both its row and its column")
+    return None if row is None or col is None else (row, col)
 
 
 CubeIndex = Annotated[int, Path(ge=0, le=1000, description="the cube's index in the capture")]
@@ -184,11 +195,10 @@ def delete_cube(request: Request, capture_id: CaptureId, cube: CubeIndex) -> Cap
     summary="Move a cube to an empty square, or among the cubes left over",
 )
 def post_move(request: Request, capture_id: CaptureId, cube: CubeIndex, body: MoveIn) -> CaptureOut:
-    if (body.row is None) != (body.col is None):
-        raise InputError("a square needs both its row and its column")
+    square = _square(body.row, body.col)
     capture = store_of(request).get(capture_id)
     with capture.lock:
-        capture.move(cube, None if body.row is None else (body.row, body.col))
+        capture.move(cube, square)
         capture.annotated = None
     return capture_out(capture)
 
@@ -292,7 +302,7 @@ def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
         cubes = "1 cube" if tally.unseen == 1 else f"{tally.unseen} cubes"
         unseen.append(
             f"{cubes} of the set not in the layout, not deducted: add each cube the camera"
-            " missed (tap + on an empty square, then move one not used among those left over)"
+            " missed (tap + on its square, or + after the cubes left over)"
         )
     return tally, [*tally.violations, *unseen]
 

@@ -142,15 +142,17 @@ class Capture:
         if cube.symbol == cube.read_as:
             cube.read_as = None
 
-    def add(self, row: int, col: int, symbol: str) -> None:
-        """Put a cube the camera missed on the empty square (``row``, ``col``)."""
+    def add(self, square: tuple[int, int] | None, symbol: str) -> None:
+        """Put a cube the camera missed on the empty ``square``, or among the cubes left over
+        (None)."""
         self.check_unrecorded()
-        self._check_empty((row, col))
+        if square is not None:
+            self._check_empty(square)
         face = parse_face(symbol.strip(), lowercase_is_wildcard=False)
-        self.layout = self.layout.replace((row, col), face)
         self.cubes.append(
-            CaptureCube(index=len(self.cubes), symbol=face.symbol, row=row, col=col, added=True)
+            CaptureCube(index=len(self.cubes), symbol=face.symbol, added=True, removed=True)
         )
+        self._put(len(self.cubes) - 1, face, square)
 
     def remove(self, index: int) -> None:
         """Take cube ``index`` off the table: a false cube, or one added by mistake."""

@@ -140,8 +140,10 @@ class GridIn(Strict):
 
 
 class AddedCubeIn(Strict):
-    row: int = Field(ge=-50, le=50, description="the empty square's row")
-    col: int = Field(ge=-50, le=50)
+    row: int | None = Field(
+        default=None, ge=-50, le=50, description="the empty square's row; null: left over"
+    )
+    col: int | None = Field(default=None, ge=-50, le=50)
     symbol: str = SYMBOL
 
 

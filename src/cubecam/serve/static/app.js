@@ -269,10 +269,13 @@ function showBoard() {
   }
   const spare = capture.cubes.filter((c) => c.row === null);
   $("unused-line").replaceChildren();
-  if (spare.length) {
-    $("unused-line").append("Left over: ");
-    for (const cube of spare) $("unused-line").append(cubeButton(cube));
-  }
+  if (capture.kind === "tray") return;
+  $("unused-line").append("Left over: ");
+  for (const cube of spare) $("unused-line").append(cubeButton(cube));
+  const add = emptyButton(null, null);
+  add.id = "add-spare";
+  add.title = "add a cube left over that the camera missed";
+  $("unused-line").append(add);
 }
 
 function emptyButton(row, col) {
