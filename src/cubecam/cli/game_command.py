@@ -10,7 +10,7 @@ import click
 from cubecam.cli.hunt_command import read_players
 from cubecam.cli.options import db_option, json_option, read_grid, set_option
 from cubecam.cli.photo_input import (
-    describe,
+    as_read,
     fix_option,
     layout_from,
     left_over_option,
@@ -18,8 +18,8 @@ from cubecam.cli.photo_input import (
 )
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
-from cubecam.grid_format import format_grid
 from cubecam.layout import Layout, LayoutKind
+from cubecam.rules.crossword import played_with
 from cubecam.rules.games import GAMES
 from cubecam.rules.match import Standing
 from cubecam.rules.tally import signed
@@ -46,7 +46,7 @@ def read_layout(
         left_over=left_over,
     )
     if reading is not None:
-        click.echo((describe(reading) if not (fixes or left_over) else format_grid(layout)) + "\n")
+        click.echo(as_read(reading, layout, corrected=bool(fixes or left_over)) + "\n")
     return layout
 
 
@@ -244,7 +244,7 @@ def turn(
                 raise InputError("say who played with one --player NAME")
             layout = read_layout(grid, photo, match.cubeset, fixes, left_over)
             done = log.record_turn(game_id, players[0], layout, photo=photo and photo.resolve())
-            cubeset = load_cubeset(match.cubeset) if match.cubeset else match.game.cubeset
+            cubeset = played_with(match) or match.game.cubeset
             note = unseen_note(done.turns[0].tally.get("unseen", 0), cubeset, grid is None)
             _echo_recorded(done)
             if note:

@@ -209,6 +209,12 @@ def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool, corrects: bool 
     )
 
 
+def as_read(reading: Reading, layout: Layout, corrected: bool) -> str:
+    """What a command prints of a photo before scoring it: the reading with its unsure cubes
+    (:func:`describe`), or, once the user ``corrected`` it, the layout as corrected."""
+    return format_grid(layout) if corrected else describe(reading)
+
+
 def describe(reading: Reading) -> str:
     """The text grid read, then one line per unsure cube (and the reader's notes)."""
     lines = [format_grid(reading.layout)]

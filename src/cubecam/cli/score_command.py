@@ -12,6 +12,7 @@ from pydantic_core import to_jsonable_python
 from cubecam.cli.options import json_option, lexicon_options, read_grid, set_option
 from cubecam.cli.photo_input import (
     IMAGE,
+    as_read,
     describe,
     layout_from,
     left_over_option,
@@ -95,7 +96,7 @@ def score(
     lexicon = load_lexicon(lang or layout.headers.get("lang") or crossword.cubeset.lang, wordlist)
     shown = reading is not None and not as_json
     if shown:  # what was read comes first, so that a layout the set refuses can be corrected
-        click.echo(describe(reading) if not (fixes or left_over) else format_grid(layout))
+        click.echo(as_read(reading, layout, corrected=bool(fixes or left_over)))
         click.echo()
     try:
         tally = crossword.score(layout, lexicon)
