@@ -105,3 +105,19 @@ def test_the_rulebook_crossword_is_read():
     read = parse_grid(result.output.split("unsure")[0])
     assert read.cells == expected.cells
     assert sorted(f.symbol for f in read.unused) == sorted(f.symbol for f in expected.unused)
+
+
+def test_a_crossword_set_notes_the_cubes_a_photo_leaves_out(tmp_path):
+    photo = cv2.imread(str(SAMPLES / "game-one-crossword.jpg"))
+    cropped = tmp_path / "cropped.jpg"
+    cv2.imwrite(str(cropped), photo[:, :940])  # the T left over, beside the crossword, cut off
+    whole = run("read", SAMPLES / "game-one-crossword.jpg", "--set", "scrabble-crossword-cubes")
+    assert whole.exit_code == 0, whole.output
+    assert "note:" not in whole.output
+    short = run("read", cropped, "--set", "scrabble-crossword-cubes")
+    assert short.exit_code == 0, short.output
+    assert "the photo shows 13 of the Scrabble Crossword Cubes set's 14 cubes" in short.output
+    assert "take it again with every cube in view" in short.output
+    assert "note:" not in run("read", cropped).output
+    as_json = run("read", cropped, "--set", "scrabble-crossword-cubes", "--json")
+    assert len(json.loads(as_json.output)["cubes"]) == 13

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cubecam.cli.options import json_option, read_grid, set_option
-from cubecam.cli.photo_input import IMAGE, describe, image_out, write_annotated
+from cubecam.cli.photo_input import IMAGE, describe, image_out, unseen_note, write_annotated
 from cubecam.cubesets import load_cubeset, new_set_base, write_user_set
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -56,7 +56,8 @@ def read(
     """Read a photo of cubes and print the layout as a text grid.
 
     Unsure cubes are listed under the grid: correct the grid and score it with
-    ``cubecam score --grid``.
+    ``cubecam score --grid``. With a crossword set, a photo showing fewer of its cubes
+    than it has is noted (every cube is in play, and one not shown is not deducted).
 
     \b
     Example:
@@ -64,18 +65,18 @@ def read(
     """
     from cubecam.vision import read_photo
 
-    reading = read_photo(
-        image,
-        layout=layout,
-        cubeset=load_cubeset(cubeset) if cubeset else None,
-        ocr=ocr,
-    )
+    cubes = load_cubeset(cubeset) if cubeset else None
+    reading = read_photo(image, layout=layout, cubeset=cubes, ocr=ocr)
     if annotate_path is not None:
         write_annotated(annotate_path, image, reading)
     if as_json:
         click.echo(json.dumps(reading.model_dump(mode="json"), ensure_ascii=False, indent=2))
-    else:
-        click.echo(describe(reading))
+        return
+    click.echo(describe(reading))
+    if cubes is not None and cubes.kind == "crossword":
+        note = unseen_note(cubes.unseen(reading.layout), cubes, from_photo=True, corrects=False)
+        if note:
+            click.echo(f"\n{note}")
 
 
 @click.command()
