@@ -102,7 +102,13 @@ def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen(
 
 
 def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshold():
-    from cubecam.vision.detector.evaluate import GRAIN_HEAT, SURE_HEATS, SURE_VERIFY, sured
+    from cubecam.vision.detector.evaluate import (
+        GRAIN_HEAT,
+        SURE_HEATS,
+        SURE_VERIFY,
+        VERIFY_THRESHOLDS,
+        sured,
+    )
     from cubecam.vision.detector.find import Settings
 
     chosen = Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7, verify_threshold=0.4)
@@ -112,7 +118,8 @@ def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshol
         (h, v) for h in SURE_HEATS if h < 0.3 for v in SURE_VERIFY
     }
     assert all(s.threshold == 0.3 and s.verify_threshold == 0.4 for s in tried)
-    assert min(SURE_HEATS) >= GRAIN_HEAT
+    assert min(SURE_HEATS) < GRAIN_HEAT  # a blank face's faint peak, ...
+    assert min(SURE_VERIFY) >= max(VERIFY_THRESHOLDS)  # ... kept only where the verifier is surest
     assert sured(Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)) == [
         Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)
     ]  # never without the verifier
@@ -157,6 +164,17 @@ def test_the_settings_named_are_evaluated_and_those_chosen_written_there(tmp_pat
     assert f"wrote {blind}" in capsys.readouterr().out
     assert SETTINGS_PATH.read_bytes() == before  # the shipped settings are left alone
     assert Settings.load(blind).verify_threshold == 1.0  # its passes chosen, the rest kept
+
+    doubted = Settings.load(blind)
+    main([str(tmp_path / "tray"), "--choose-verifying", "--settings", str(blind)])
+    assert f"wrote {blind}" in capsys.readouterr().out
+    assert SETTINGS_PATH.read_bytes() == before
+    chosen = Settings.load(blind)
+    assert chosen.verify_threshold < 1.0  # the verifier is heard again
+    kept = ("input_side", "zoom_below", "shrink_below", "shrink", "shrink_threshold")
+    assert all(getattr(chosen, name) == getattr(doubted, name) for name in kept)
+    main([str(tmp_path / "tray"), "--settings", str(blind)])
+    assert "found 0.0%" not in capsys.readouterr().out
 
     for bad in (tmp_path / "absent.toml", tmp_path / "tray" / "tray-880005-0000.json"):
         with pytest.raises(SystemExit) as stop:

@@ -16,7 +16,8 @@ face found on a photo of no cube, or none on a photo of one cube (a close-up of 
 die); the folders should hold close-ups and photos of no cube too
 (``python -m cubecam.vision.detector.closeups``), or no shrink rule can be judged. Last it
 chooses how many times the refiner sets the corners: the fewest passes of those whose
-corners lie nearest the labels' (``--choose-refine`` chooses that alone).
+corners lie nearest the labels' (``--choose-refine`` chooses that alone;
+``--choose-verifying`` all that follows the heat, zoom and shrink rule, for a new verifier).
 
 >>> truth = np.array([[[0, 0], [10, 0], [10, 10], [0, 10]]], float)
 >>> match([Quad(truth[0] + 1)], truth).found, match([], truth).missed
@@ -64,10 +65,11 @@ was found on 4 of 20 photos of grain, none at 0.15 and above)."""
 VERIFIED_THRESHOLDS = (0.2, 0.25)
 """Heat thresholds tried only with the verifier asked (too faint to keep on the heat alone);
 none below :data:`GRAIN_HEAT`."""
-SURE_HEATS = (0.2, 0.25, 0.3, 0.35, 0.4)
+SURE_HEATS = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4)
 SURE_VERIFY = (0.8, 0.9, 0.95, 0.98, 0.99)
 """A fainter peak's heat, and the verifier's probability that keeps it all the same, swept
-after (none below :data:`GRAIN_HEAT` either)."""
+after: below :data:`GRAIN_HEAT` too, where the verifier learnt from peaks that faint (a blank
+face the network barely sees) and only one it is sure of is kept."""
 REFINE_PASSES = (0, 1, 2, 3)
 """How many times the refiner may set the corners, swept last."""
 
@@ -267,6 +269,21 @@ def choose_settings(
     plain = next(i for i in ranked if not tried[i].shrink)
     for i in [plain, *ranked[:8]]:
         print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
+    return choose_verifying(samples, tried[ranked[0]], model, verifier, refiner)
+
+
+def choose_verifying(
+    samples: list[Sample],
+    chosen: Settings,
+    model: Path = MODEL_PATH,
+    verifier: Path = VERIFIER_PATH,
+    refiner: Path = REFINER_PATH,
+) -> Settings:
+    """``chosen`` with the settings that hang on the verifier chosen on ``samples``: the
+    best of its :func:`verified`, then of that one's :func:`sured` (ranked as
+    :func:`choose_settings` ranks), then its refiner passes (:func:`choose_passes`); its
+    heat, zoom and shrink rule kept. Prints the best eight of each."""
+    tried, ranked = [chosen], [0]
     for stage in (verified, sured):
         tried = stage(tried[ranked[0]])
         tallies = evaluate_each(samples, tried, model, verifier)
@@ -327,6 +344,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--choose-refine", action="store_true", help="choose and write the refiner passes alone"
     )
+    parser.add_argument(
+        "--choose-verifying",
+        action="store_true",
+        help="choose and write the settings that hang on the verifier alone (after training a"
+        " new one): its threshold with the heat's, the fainter heat it may keep, the passes",
+    )
     parser.add_argument("--model", type=Path, default=MODEL_PATH, help="an ONNX model to evaluate")
     parser.add_argument(
         "--verifier", type=Path, default=VERIFIER_PATH, help="the verifier's ONNX model"
@@ -338,8 +361,8 @@ def main(argv: list[str] | None = None) -> None:
         "--settings",
         type=Path,
         default=SETTINGS_PATH,
-        help="the settings evaluated (or whose refiner passes --choose-refine chooses), and"
-        " where --choose or --choose-refine writes those chosen (default: the shipped"
+        help="the settings evaluated (or that --choose-refine or --choose-verifying starts"
+        " from), and where a --choose option writes those chosen (default: the shipped"
         " detector.toml)",
     )
     args = parser.parse_args(argv)
@@ -348,9 +371,15 @@ def main(argv: list[str] | None = None) -> None:
         settings = Settings.load(SETTINGS_PATH if args.choose else args.settings)
     except (OSError, tomllib.TOMLDecodeError, KeyError, ValueError) as error:
         parser.error(f"{args.settings} is not a detector settings file ({error})")
-    if args.choose or args.choose_refine:
+    if args.choose or args.choose_refine or args.choose_verifying:
         samples = [sample for samples in folders.values() for sample in samples]
-        choose = choose_settings if args.choose else choose_passes
+        choose = (
+            choose_settings
+            if args.choose
+            else choose_verifying
+            if args.choose_verifying
+            else choose_passes
+        )
         settings = choose(samples, settings, args.model, args.verifier, args.refiner)
         args.settings.write_text(
             SETTINGS_PATH.read_text("utf-8").split("input_side")[0]
