@@ -72,7 +72,7 @@ def page_urls(host: str, port: int, code: str | None = None, scheme: str = "http
 
 def qr_text(url: str) -> str:
     """A QR code of ``url`` drawn with text characters, for a terminal."""
-    code = qrcode.QRCode(border=1)
+    code = qrcode.QRCode(border=4)  # the quiet zone a reader needs, light on a dark terminal
     code.add_data(url)
     out = io.StringIO()
     code.print_ascii(out=out, invert=True)
