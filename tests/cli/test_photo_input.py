@@ -1,6 +1,13 @@
 import pytest
 
-from cubecam.cli.photo_input import add_left_over, apply_fixes, describe, layout_from, unseen_note
+from cubecam.cli.photo_input import (
+    add_left_over,
+    apply_fixes,
+    by_player,
+    describe,
+    layout_from,
+    unseen_note,
+)
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -63,6 +70,22 @@ def test_the_note_on_cubes_not_shown_says_what_to_do():
     assert "--left-over LETTER" in photo
     assert "'unused:' line" in unseen_note(2, adlib, from_photo=False)
     assert "--left-over" not in unseen_note(2, adlib, from_photo=True, corrects=False)
+    bo = unseen_note(1, adlib, from_photo=True, player="Bo")
+    assert "--left-over Bo:LETTER (or --fix Bo:ROW,COL=LETTER" in bo
+
+
+def test_a_correction_of_two_players_is_shared_out_by_name_or_place():
+    shares = by_player(
+        "--fix", ["Bo:1,2=E", "1:2,2=.", "Ann:3,1=[JOKER]", " 2 :4,4=S"], ["Ann", "Bo"]
+    )
+    assert shares == {"Ann": ["2,2=.", "3,1=[JOKER]"], "Bo": ["1,2=E", "4,4=S"]}
+    assert by_player("--left-over", ["A:B:T"], ["A:B", "C"]) == {"A:B": ["T"], "C": []}
+
+
+@pytest.mark.parametrize("value", ["1,2=E", "Cy:1,2=E", "3:1,2=E", ":T"])
+def test_a_correction_that_names_no_player_is_refused(value):
+    with pytest.raises(InputError, match="say whose crossword it is, as PLAYER:"):
+        by_player("--fix", [value], ["Ann", "Bo"])
 
 
 @pytest.mark.parametrize("fix", ["9,9=E", "3,1=E", "1,5=S", "0,1=.", "2,4=."])

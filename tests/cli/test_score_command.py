@@ -118,7 +118,9 @@ def test_adlib_round_from_two_photos(tmp_path):
     refused = run("adlib", photo, fourteen)
     assert refused.exit_code == 2 and "Traceback" not in refused.output
     assert "Player 2, as read:\n...W.\nTIGER" in refused.stdout
-    assert "has 13: correct the layouts read above and score them with --grid" in refused.stderr
+    assert "has 13: correct the layouts read above with --fix PLAYER:ROW,COL=LETTER" in (
+        refused.stderr
+    )
     for args, message in [
         ([photo], "give two crosswords, not 1 (as photos)"),
         ([photo, "--grid", str(SAMPLES / "game-one.grid")], "not both"),
@@ -126,6 +128,47 @@ def test_adlib_round_from_two_photos(tmp_path):
     ]:
         bad = run("adlib", *args)
         assert bad.exit_code == 2 and message in bad.stderr, bad.output
+
+
+def test_adlib_photos_are_corrected_player_by_player(tmp_path):
+    import cv2
+
+    photo = str(SAMPLES / "adlib-crossword.jpg")
+    cropped = tmp_path / "cropped.jpg"  # the O left over cut off
+    cv2.imwrite(str(cropped), cv2.imread(photo)[:, 480:])
+    players = ("--player", "Ann", "--player", "Bo")
+    added = run("adlib", photo, str(cropped), *players, "--left-over", "Bo:O")
+    assert added.exit_code == 0, added.output
+    assert "Bo, as corrected:\n.B...\nFLA[JOKER]E\n" in added.output
+    assert "unused: R S O" in added.output
+    assert "Cube facings: both players used the same letters" in added.output
+    assert "the photo shows" not in added.output
+    fourteen = str(SAMPLES / "game-one-crossword.jpg")  # the Ad-Lib set has 13 cubes
+    fixed = run("adlib", photo, fourteen, *players, "--fix", "2:2,1=.", "--json")
+    assert fixed.exit_code == 0, fixed.output
+    data = json.loads(fixed.output)
+    assert data["readings"][1]["grid"].startswith("...W.\n.IGER")
+    assert data["readings"][0]["grid"].startswith(".B...\nFLA[JOKER]E")  # Ann's as read
+    assert "Ann has" in " ".join(data["differences"])
+    for option, value in [("--fix", "2,1=."), ("--fix", "Cy:2,1=."), ("--left-over", "O")]:
+        refused = run("adlib", photo, str(cropped), *players, option, value)
+        assert refused.exit_code == 2 and "Traceback" not in refused.output
+        assert "say whose crossword it is, as PLAYER:" in refused.stderr
+
+
+def test_adlib_grids_take_the_same_corrections(tmp_path):
+    first, second = tmp_path / "a.grid", tmp_path / "b.grid"
+    first.write_text("CAT\nunused: O", "utf-8")
+    second.write_text("COT\nunused: E", "utf-8")
+    grids = ("--grid", str(first), "--grid", str(second))
+    result = run("adlib", *grids, "--fix", "1:1,2=O", "--fix", "2:1,2=A", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["same_facings"] is False  # O and A swapped, E against A
+    fixed = run("adlib", *grids, "--fix", "2:1,2=A", "--left-over", "1:E", "--left-over", "2:O")
+    assert fixed.exit_code == 0, fixed.output
+    assert "Cube facings: both players used the same letters" in fixed.output
+    lacking = run("adlib", *grids, "--left-over", "2:Å")
+    assert lacking.exit_code == 2 and "--left-over 'Å'" in lacking.stderr
 
 
 def test_score_straight_from_the_bundled_photo(tmp_path):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -45,28 +45,58 @@ def photo_options(command: F) -> F:
     return fix_option(command)
 
 
-def fix_option(command: F) -> F:
-    """``--fix R,C=LETTER``: correct a cube read from a photo (or typed)."""
+PLAYER = "PLAYER:"
+"""How a two-player command's corrections say whose crossword they correct."""
+WHOSE = " PLAYER is a --player name, or 1 or 2 in their order."
+
+
+def fix_option(command: F, *, per_player: bool = False) -> F:
+    """``--fix R,C=LETTER``: correct a cube read from a photo (or typed); ``per_player``,
+    ``--fix PLAYER:R,C=LETTER``, for the crosswords of two players."""
     return click.option(
         "--fix",
         "fixes",
         multiple=True,
-        metavar="R,C=LETTER",
-        help="Correct the cube at row R, column C (from 1) to LETTER ('.' empties the square;"
-        " row or column 0, or one past the last, adds a cube beside the grid).",
+        metavar=f"{PLAYER if per_player else ''}R,C=LETTER",
+        help=f"Correct the cube {'of PLAYER ' if per_player else ''}at row R, column C (from 1)"
+        " to LETTER ('.' empties the square; row or column 0, or one past the last, adds a"
+        f" cube beside the grid).{WHOSE if per_player else ''}",
     )(command)
 
 
-def left_over_option(command: F) -> F:
-    """``--left-over LETTER``: a cube of the set not used and not in the photo (or grid)."""
+def left_over_option(command: F, *, per_player: bool = False) -> F:
+    """``--left-over LETTER``: a cube of the set not used and not in the photo (or grid);
+    ``per_player``, ``--left-over PLAYER:LETTER``."""
     return click.option(
         "--left-over",
         "left_over",
         multiple=True,
-        metavar="LETTER",
-        help="Add a cube left over that the photo does not show (repeat for each): a cube "
-        "not used costs its value.",
+        metavar=f"{PLAYER if per_player else ''}LETTER",
+        help=f"Add a cube {'of PLAYER ' if per_player else ''}left over that the photo does not"
+        f" show (repeat for each): a cube not used costs its value.{WHOSE if per_player else ''}",
     )(command)
+
+
+def by_player(option: str, values: Iterable[str], names: Sequence[str]) -> dict[str, list[str]]:
+    """Each player's share of a per-player option's ``values``, each written ``PLAYER:VALUE``
+    where PLAYER is one of ``names`` or its place among them (from 1).
+
+    >>> by_player("--fix", ["Bo:1,2=E", "1:2,2=."], ["Ann", "Bo"])
+    {'Ann': ['2,2=.'], 'Bo': ['1,2=E']}
+    """
+    shares: dict[str, list[str]] = {name: [] for name in names}
+    places = {str(place): name for place, name in enumerate(names, 1)}
+    for value in values:
+        who, _, what = value.rpartition(":")
+        name = who if who in shares else places.get(who.strip())
+        if name is None:
+            players = " or ".join(names)
+            raise InputError(
+                f"{option} {value!r}: say whose crossword it is, as PLAYER:{what or '...'}"
+                f" (PLAYER is {players}, or 1 or 2)"
+            )
+        shares[name].append(what)
+    return shares
 
 
 def apply_fixes(
@@ -182,10 +212,12 @@ def layout_from(
     return add_left_over(layout, left_over, wild, cubeset), reading
 
 
-def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool, corrects: bool = True) -> str:
+def unseen_note(
+    unseen: int, cubeset: CubeSet, from_photo: bool, corrects: bool = True, player: str = ""
+) -> str:
     """What to do where the layout shows fewer cubes than the set has (empty where it shows
     them all): every cube is in play, and one not used costs its value. ``corrects``: the
-    command takes ``--left-over`` and ``--fix``.
+    command takes ``--left-over`` and ``--fix``, prefixed with ``player:`` where given.
 
     >>> from cubecam.cubesets import load_cubeset
     >>> unseen_note(1, load_cubeset("adlib"), True)[:63]
@@ -201,10 +233,11 @@ def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool, corrects: bool 
             f"note: the photo shows {shown}: take it again with every cube in view, or score"
             " its grid (cubecam read) with the cubes it leaves out added"
         )
+    whose = f"{player}:" if player else ""
     return (
-        f"note: the photo shows {shown}: add each cube it leaves out with --left-over LETTER"
-        " (or --fix ROW,COL=LETTER where the camera missed a cube of the crossword: row or"
-        " column 0, or one past the last, is beside it),"
+        f"note: the photo shows {shown}: add each cube it leaves out with --left-over"
+        f" {whose}LETTER (or --fix {whose}ROW,COL=LETTER where the camera missed a cube of the"
+        " crossword: row or column 0, or one past the last, is beside it),"
         " or take the photo again with every cube in view"
     )
 

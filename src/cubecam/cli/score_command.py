@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 
 import click
 from pydantic_core import to_jsonable_python
 
-from cubecam.cli.options import json_option, lexicon_options, read_grid, set_option
+from cubecam.cli.options import json_option, lexicon_options, set_option
 from cubecam.cli.photo_input import (
     IMAGE,
     as_read,
-    describe,
+    by_player,
+    fix_option,
     layout_from,
     left_over_option,
     photo_options,
@@ -140,6 +142,8 @@ def score(
     help="The players' names, in the order of the photos or of --grid.",
 )
 @set_option("The cube set", default="adlib")
+@partial(fix_option, per_player=True)
+@partial(left_over_option, per_player=True)
 @lexicon_options()
 @json_option
 def adlib(
@@ -147,6 +151,8 @@ def adlib(
     grids: tuple[Path, ...],
     players: tuple[str, ...],
     cubeset: str,
+    fixes: tuple[str, ...],
+    left_over: tuple[str, ...],
     lang: str,
     wordlist: Path | None,
     as_json: bool,
@@ -155,12 +161,15 @@ def adlib(
 
     Give each player's crossword as a photo, or as a typed --grid. The players swap
     boxes after the first round: give one player's first-round crossword and the
-    other's second-round crossword. From photos, what was read is printed first; a
-    misread is corrected by scoring a grid (cubecam read, then edit it).
+    other's second-round crossword. From photos, what was read is printed first;
+    correct a player's cube with --fix PLAYER:ROW,COL=LETTER, and add a cube left
+    over that the photo does not show with --left-over PLAYER:LETTER (PLAYER is a
+    --player name, or 1 or 2).
 
     \b
     Examples:
       cubecam adlib anna.jpg bo.jpg --player Anna --player Bo
+      cubecam adlib anna.jpg bo.jpg --player Anna --player Bo --fix Bo:2,3=E
       cubecam adlib --grid anna.grid --grid bo.grid --player Anna --player Bo
     """
     if photos and grids:
@@ -176,41 +185,50 @@ def adlib(
     if len(names) != 2 or names[0] == names[1]:
         raise InputError("give two different --player names, one for each crossword")
     cubes = load_cubeset(cubeset)
-    readings = {}
-    if photos:
-        from cubecam.vision import read_photo
-
-        readings = {
-            name: read_photo(photo, layout="crossword", cubeset=cubes)
-            for name, photo in zip(names, photos, strict=True)
-        }
-        layouts = {name: reading.layout for name, reading in readings.items()}
-    else:
-        layouts = {name: read_grid(path) for name, path in zip(names, grids, strict=True)}
+    fixes_of, left_over_of = (
+        by_player("--fix", fixes, names),
+        by_player("--left-over", left_over, names),
+    )
+    layouts, readings = {}, {}
+    for name, source in zip(names, sources, strict=True):
+        layouts[name], reading = layout_from(
+            None if photos else source,
+            source if photos else None,
+            kind="crossword",
+            cubeset=cubes,
+            fixes=fixes_of[name],
+            left_over=left_over_of[name],
+        )
+        if reading is not None:
+            readings[name] = reading
     if not as_json:  # what was read comes first, so that a layout the set refuses can be fixed
         for name, reading in readings.items():
-            click.echo(f"{name}, as read:\n{describe(reading)}\n")
+            corrected = bool(fixes_of[name] or left_over_of[name])
+            click.echo(
+                f"{name}, {'as corrected' if corrected else 'as read'}:\n"
+                f"{as_read(reading, layouts[name], corrected)}\n"
+            )
     try:
         result = score_round(layouts, load_lexicon(lang, wordlist), AdLib(cubes))
     except InputError as error:
         if not readings or as_json:
             raise
         raise InputError(
-            f"{error}: correct the layouts read above and score them with --grid"
+            f"{error}: correct the layouts read above with --fix PLAYER:ROW,COL=LETTER"
+            " ('.' empties a square)"
         ) from None
     if as_json:
         data = to_jsonable_python(result)
         if readings:
             data["readings"] = [
-                {"name": name, "grid": format_grid(reading.layout)}
-                | reading.model_dump(mode="json")
+                {"name": name, "grid": format_grid(layouts[name])} | reading.model_dump(mode="json")
                 for name, reading in readings.items()
             ]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     click.echo(result.render())
     for name, tally in result.tallies.items():
-        note = unseen_note(tally.unseen, cubes, from_photo=bool(readings), corrects=False)
+        note = unseen_note(tally.unseen, cubes, from_photo=bool(readings), player=name)
         if note:
             click.echo(f"\n{name}: {note.removeprefix('note: ')}")
 
