@@ -168,7 +168,11 @@ def test_adlib_grids_take_the_same_corrections(tmp_path):
     assert fixed.exit_code == 0, fixed.output
     assert "Cube facings: both players used the same letters" in fixed.output
     lacking = run("adlib", *grids, "--left-over", "2:Å")
-    assert lacking.exit_code == 2 and "--left-over 'Å'" in lacking.stderr
+    assert lacking.exit_code == 2 and "Player 2: --left-over 'Å'" in lacking.stderr
+    outside = run("adlib", *grids, "--player", "Ann", "--player", "Bo", "--fix", "Bo:9,9=E")
+    assert outside.exit_code == 2 and "Bo: --fix 9,9=E: row 9, column 9 is outside" in (
+        outside.stderr
+    )
 
 
 def test_score_straight_from_the_bundled_photo(tmp_path):

@@ -191,14 +191,17 @@ def adlib(
     )
     layouts, readings = {}, {}
     for name, source in zip(names, sources, strict=True):
-        layouts[name], reading = layout_from(
-            None if photos else source,
-            source if photos else None,
-            kind="crossword",
-            cubeset=cubes,
-            fixes=fixes_of[name],
-            left_over=left_over_of[name],
-        )
+        try:
+            layouts[name], reading = layout_from(
+                None if photos else source,
+                source if photos else None,
+                kind="crossword",
+                cubeset=cubes,
+                fixes=fixes_of[name],
+                left_over=left_over_of[name],
+            )
+        except InputError as error:  # whose photo, grid or correction
+            raise InputError(f"{name}: {error}") from None
         if reading is not None:
             readings[name] = reading
     if not as_json:  # what was read comes first, so that a layout the set refuses can be fixed
