@@ -156,6 +156,34 @@ def test_adlib_photos_are_corrected_player_by_player(tmp_path):
         assert "say whose crossword it is, as PLAYER:" in refused.stderr
 
 
+def test_adlib_photos_are_drawn_each_to_its_own_file(tmp_path):
+    import cv2
+
+    photo = str(SAMPLES / "adlib-crossword.jpg")
+    cropped = tmp_path / "cropped.jpg"
+    cv2.imwrite(str(cropped), cv2.imread(photo)[:, 480:])
+    first, second = tmp_path / "ann.png", tmp_path / "bo.png"
+    drawn = run("adlib", photo, str(cropped), "--annotate", str(first), "--annotate", str(second))
+    assert drawn.exit_code == 0, drawn.output
+    assert cv2.imread(str(first)).shape == cv2.imread(photo).shape
+    assert cv2.imread(str(second)).shape == cv2.imread(str(cropped)).shape
+    assert "--left-over 2:LETTER" in drawn.output  # the default names hold a space
+    grid = str(SAMPLES / "game-one.grid")
+    for args, message in [
+        ([photo, photo, "--annotate", str(first)], "give --annotate twice"),
+        (
+            ["--grid", grid, "--grid", grid, "--annotate", str(first), "--annotate", str(second)],
+            "--annotate draws on photos",
+        ),
+        (
+            [photo, photo, "--annotate", str(tmp_path / "a.txt"), "--annotate", str(second)],
+            "give a .png or .jpg name",
+        ),
+    ]:
+        refused = run("adlib", *args)
+        assert refused.exit_code == 2 and message in refused.stderr, refused.output
+
+
 def test_adlib_grids_take_the_same_corrections(tmp_path):
     first, second = tmp_path / "a.grid", tmp_path / "b.grid"
     first.write_text("CAT\nunused: O", "utf-8")

@@ -33,6 +33,13 @@ def image_out(ctx: click.Context, param: click.Parameter, path: Path | None) -> 
     return path
 
 
+def images_out(
+    ctx: click.Context, param: click.Parameter, paths: tuple[Path, ...]
+) -> tuple[Path, ...]:
+    """Check each name of an ``--annotate`` given once per photo (:func:`image_out`)."""
+    return tuple(image_out(ctx, param, path) for path in paths)
+
+
 def photo_options(command: F) -> F:
     """``--fix R,C=LETTER`` and ``--annotate OUT.png``, for commands that read photos."""
     command = click.option(

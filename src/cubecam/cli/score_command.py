@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
@@ -16,6 +17,7 @@ from cubecam.cli.photo_input import (
     as_read,
     by_player,
     fix_option,
+    images_out,
     layout_from,
     left_over_option,
     photo_options,
@@ -142,6 +144,15 @@ def score(
     help="The players' names, in the order of the photos or of --grid.",
 )
 @set_option("The cube set", default="adlib")
+@click.option(
+    "--annotate",
+    "annotate_paths",
+    type=IMAGE,
+    multiple=True,
+    callback=images_out,
+    help="With photos: write each player's photo with its cubes outlined, their letters, and"
+    " words coloured (give it twice, in the players' order).",
+)
 @partial(fix_option, per_player=True)
 @partial(left_over_option, per_player=True)
 @lexicon_options()
@@ -151,6 +162,7 @@ def adlib(
     grids: tuple[Path, ...],
     players: tuple[str, ...],
     cubeset: str,
+    annotate_paths: tuple[Path, ...],
     fixes: tuple[str, ...],
     left_over: tuple[str, ...],
     lang: str,
@@ -170,6 +182,7 @@ def adlib(
     Examples:
       cubecam adlib anna.jpg bo.jpg --player Anna --player Bo
       cubecam adlib anna.jpg bo.jpg --player Anna --player Bo --fix Bo:2,3=E
+      cubecam adlib anna.jpg bo.jpg --annotate anna-read.png --annotate bo-read.png
       cubecam adlib --grid anna.grid --grid bo.grid --player Anna --player Bo
     """
     if photos and grids:
@@ -181,6 +194,10 @@ def adlib(
             f"a Duplicate Ad-Lib round has two players: give two crosswords, not {len(sources)}"
             + (f" (as {what})" if sources else " (two photos, or --grid twice)")
         )
+    if annotate_paths and not photos:
+        raise InputError("--annotate draws on photos: give two photos, not --grid")
+    if annotate_paths and len(annotate_paths) != 2:
+        raise InputError("give --annotate twice, a file for each player's photo")
     names = list(players) or ["Player 1", "Player 2"]
     if len(names) != 2 or names[0] == names[1]:
         raise InputError("give two different --player names, one for each crossword")
@@ -220,6 +237,8 @@ def adlib(
             f"{error}: correct the layouts read above with --fix PLAYER:ROW,COL=LETTER"
             " ('.' empties a square)"
         ) from None
+    for (name, reading), path, photo in zip(readings.items(), annotate_paths, photos, strict=False):
+        write_annotated(path, photo, reading, result.tallies[name].square_validity())
     if as_json:
         data = to_jsonable_python(result)
         if readings:
@@ -230,8 +249,9 @@ def adlib(
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     click.echo(result.render())
-    for name, tally in result.tallies.items():
-        note = unseen_note(tally.unseen, cubes, from_photo=bool(readings), player=name)
+    for place, (name, tally) in enumerate(result.tallies.items(), 1):
+        typed = name if re.fullmatch(r"[^\s:'\"]+", name) else str(place)  # as typed in a shell
+        note = unseen_note(tally.unseen, cubes, from_photo=bool(readings), player=typed)
         if note:
             click.echo(f"\n{name}: {note.removeprefix('note: ')}")
 
