@@ -22,6 +22,7 @@ Two readers run on the same material:
   not asked for); boards are counted over every photo ("board") and over the photos with
   every cube in view ("in view"). When
   ``cubecam.vision.read_face`` exists it also reads the same crops as the baseline.
+  ``--with-set`` gives it the cube set each label names, as ``cubecam score --game`` does.
 
 Times are per photo (median, worst) or per crop; peak memory is Python's while reading
 one photo (tracemalloc, numpy arrays included) and the whole process's (ru_maxrss).
@@ -750,6 +751,25 @@ def _read_crops(score: ReadingScore, reader: CropReader, crops: list[Crop]) -> l
     return wrong
 
 
+def with_sets(read_photo: Callable) -> Callable:
+    """``read_photo`` given the cube set that each photo's label names, as ``cubecam score
+    --game`` reads a photo with its set; none where the label names none, or where its cubes
+    are not that set's (a ``blank-faces`` render gives any set blank faces)."""
+    from cubecam.cubesets import load_cubeset
+    from cubecam.layout import Face, Layout
+
+    def read(path: Path) -> object:
+        label = json.loads(path.with_suffix(".json").read_text("utf-8"))
+        cubeset = load_cubeset(label["cubeset"]) if label.get("cubeset") else None
+        faces = [Face(c["symbol"]) for c in label.get("cubes", [])]
+        theirs = cubeset is not None and not cubeset.check(Layout.from_rows([], unused=faces))
+        wild = {face.symbol for face in faces if face.is_wildcard}
+        theirs = theirs and wild <= {cubeset.wildcard}
+        return read_photo(path, cubeset=cubeset if theirs else None)
+
+    return read
+
+
 def _run_pipeline(
     score: PhotoScore, sample: Sample, image: np.ndarray, read_photo: Callable
 ) -> None:
@@ -999,6 +1019,11 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--no-pipeline", action="store_true", help="skip our pipeline")
     parser.add_argument("--json-out", type=Path, help="write the figures to this JSON file")
     parser.add_argument(
+        "--with-set",
+        action="store_true",
+        help="read each photo with the cube set its label names, as cubecam score --game does",
+    )
+    parser.add_argument(
         "--phone-runs", type=int, default=9, help="timed reads of a 12 MP photo (0: none)"
     )
     args = parser.parse_args(argv)
@@ -1028,7 +1053,9 @@ def main(argv: list[str] | None = None) -> dict:
                     limit=args.limit,
                     max_crops=args.max_crops,
                     baseline=baseline,
-                    read_photo=read_photo,
+                    read_photo=with_sets(read_photo)
+                    if read_photo and args.with_set
+                    else read_photo,
                     read_face=read_face,
                     rapidocr=rapidocr,
                 )

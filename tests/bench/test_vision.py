@@ -326,3 +326,19 @@ def test_rapidocr_reads_a_clean_letter_in_any_quarter_turn() -> None:
     cv2.putText(crop, "K", (20, 75), cv2.FONT_HERSHEY_SIMPLEX, 2.5, (20, 20, 20), 6)
     reader = vision.RapidOcrReader()
     assert reader(np.rot90(crop).copy())[0] == "K"
+
+
+def test_with_set_reads_each_photo_with_the_set_its_label_names(tmp_path: Path) -> None:
+    sets: list[str | None] = []
+
+    def read_photo(path: Path, cubeset=None) -> None:
+        sets.append(cubeset and cubeset.name)
+
+    for name, label in [
+        ("adlib", {"cubeset": "adlib", "cubes": [{"symbol": "JOKER"}, {"symbol": "A"}]}),
+        ("blanks", {"cubeset": "adlib", "cubes": [{"symbol": "BLANK"}]}),  # not the set's
+        ("swedish", {"cubeset": None, "cubes": [{"symbol": "Å"}]}),
+    ]:
+        (tmp_path / f"{name}.json").write_text(json.dumps(label))
+        vision.with_sets(read_photo)(tmp_path / f"{name}.jpg")
+    assert sets == ["adlib", None, None]

@@ -209,6 +209,23 @@ def test_cubeset_corrections_are_shown(crossword):
     assert any(cube.corrected_from for cube in reading.cubes)
 
 
+def test_a_face_beyond_the_sets_cubes_that_none_can_show_is_left_out(crossword):
+    plain, label = crossword
+    read = [c.symbol for c in plain.cubes]
+    odd = next(s for s in read if read.count(s) == 1 and len(s) == 1)
+    adlib = load_cubeset(label["cubeset"])
+    values = {letter: value for letter, value in adlib.values.items() if letter != odd}
+    fewer = replace(adlib, count=len(read) - 1, values=values)  # a set with no face `odd`
+    reading = read_photo(scene("crossword")[0], cubeset=fewer)
+    assert sorted(c.symbol for c in reading.cubes) == sorted(s for s in read if s != odd)
+    left_out = next(c for c in plain.cubes if c.symbol == odd)
+    assert [list(p) for p in left_out.corners] in [[list(p) for p in r] for r in reading.rejected]
+    note = f"{len(read)} cubes found, but the {fewer.title} set has {fewer.count}: the one"
+    assert any(n.startswith(note) for n in reading.notes)
+    surely = read_photo(scene("crossword")[0], cubeset=replace(adlib, count=len(read) - 1))
+    assert len(surely.cubes) == len(read)  # every face surely a cube: left for the user
+
+
 def test_faces_the_verifier_doubts_are_kept_for_the_annotation_as_rejected():
     # a fresh crossword at a slant: the detector's heat takes some side faces for tops
     image, label = make_scene("crossword", 880004, size=(800, 600), config="tilt-20-55")

@@ -28,7 +28,7 @@ from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_views
 from cubecam.vision.kind import Settings as KindSettings
 from cubecam.vision.kind import choose_kind, crossword_lattice, tray_size
-from cubecam.vision.knowledge.apply import alphabet, apply_cubeset
+from cubecam.vision.knowledge.apply import alphabet, apply_cubeset, surplus
 from cubecam.vision.lattice import Lattice, Settings, place_faces, turned
 from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.looks import adjust_for_look, stale_look
@@ -212,13 +212,15 @@ def read_cut(
             scores, allowed, turn if kind is LayoutKind.CROSSWORD else None, on_grid
         )
     likely = _likeliest(probabilities)
+    presence = top_odds(faces.loaded.image, faces.quads[:found])
+    if cubeset is not None and kind is not LayoutKind.TRAY:
+        faces, likely, presence = _without_surplus(faces, likely, presence, cubeset, notes)
     symbols = (
         apply_cubeset(likely, cubeset) if cubeset is not None else [likeliest(p) for p in likely]
     )
     squares = _squares(faces, kind, cubeset, notes)
     if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
-    presence = top_odds(faces.loaded.image, faces.quads[:found])
     return _reading(faces, likely, symbols, squares, kind, turn, notes, presence)
 
 
@@ -351,6 +353,38 @@ def _filled(
     )
     views = np.concatenate([faces.views, cut_views(faces.loaded.image, made)])
     return replace(faces, quads=quads, lattice=lattice, views=views)
+
+
+def _without_surplus(
+    faces: CutFaces,
+    likely: list[Probabilities],
+    presence: np.ndarray,
+    cubeset: CubeSet,
+    notes: list[str],
+) -> tuple[CutFaces, list[Probabilities], np.ndarray]:
+    """A crossword's or loose dice's faces (all of them found) less those taken for none
+    where more were found than the set has cubes (see
+    :func:`~cubecam.vision.knowledge.apply.surplus`), rejected and noted."""
+    none = surplus(likely, presence, cubeset)
+    if not none:
+        return faces, likely, presence
+    keep = np.ones(len(faces.quads), bool)
+    keep[none] = False
+    one = len(none) == 1
+    which = "the one least likely to be a cube was" if one else f"the {len(none)} least likely"
+    notes.append(
+        f"{len(faces.quads)} cubes found, but the {cubeset.title} set has {cubeset.count}:"
+        f" {which}{'' if one else ' to be cubes were'} left out"
+        f" (--annotate draws {'it' if one else 'them'} rejected)"
+    )
+    fewer = replace(
+        faces,
+        quads=[q for q, k in zip(faces.quads, keep, strict=True) if k],
+        lattice=faces.lattice.keeping(keep),
+        views=faces.views[keep],
+        rejected=[*faces.rejected, *(faces.quads[i] for i in none)],
+    )
+    return fewer, [p for p, k in zip(likely, keep, strict=True) if k], presence[keep]
 
 
 def _squares(

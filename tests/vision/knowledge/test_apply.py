@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from cubecam.cubesets import CubeSet, load_cubeset
-from cubecam.vision.knowledge.apply import alphabet, apply_cubeset
+from cubecam.vision.knowledge.apply import alphabet, apply_cubeset, surplus
 
 
 def test_set_alphabet_from_faces_or_values():
@@ -65,3 +65,42 @@ def test_the_joint_assignment_is_the_likeliest_one():
         )
         assert not cubeset.unexplained(read)
         assert likelihood(read) == pytest.approx(likelihood(best))
+
+
+def test_no_face_is_surplus_where_the_set_has_cubes_enough():
+    adlib = load_cubeset("adlib")
+    faces = [{"A": 1.0}] * adlib.count
+    assert surplus(faces, [0.01] * adlib.count, adlib) == []
+
+
+def test_the_face_least_likely_a_cube_is_surplus():
+    adlib = load_cubeset("adlib")
+    faces = [{"E": 0.9, "F": 0.1}] * (adlib.count + 1)
+    presence = [0.99] * adlib.count + [0.99]
+    presence[4] = 0.3
+    assert surplus(faces, presence, adlib) == [4]
+
+
+def test_a_face_the_set_cannot_show_is_surplus_before_a_faint_one():
+    # a board's square read BLANK beside an Ad-Lib crossword (its wildcard is a joker)
+    adlib = load_cubeset("adlib")
+    faces = [{"S": 1.0}] * adlib.count + [{"BLANK": 0.98, "O": 0.02}]
+    presence = [0.99] * adlib.count + [0.9]
+    presence[0] = 0.6
+    assert surplus(faces, presence, adlib) == [adlib.count]
+
+
+def test_the_surplus_is_chosen_jointly_with_the_cubes():
+    # one cube shows only A, the other only B: of two faces reading A one is none, since
+    # the B face (the one least likely a cube) is the only one the B cube can be
+    pair = CubeSet("pair", "a pair", count=2, faces=(("A",) * 6, ("B",) * 6))
+    faces = [{"A": 1.0}, {"A": 1.0}, {"B": 1.0}]
+    assert surplus(faces, [0.99, 0.45, 0.3], pair) == [1]
+
+
+def test_a_face_surely_a_cube_is_never_surplus():
+    # more cubes than the set has, each surely there: another set's, for the user to settle
+    adlib = load_cubeset("adlib")
+    faces = [{"E": 0.9, "F": 0.1}] * (adlib.count + 2)
+    presence = [0.99] * adlib.count + [0.97, 0.4]
+    assert surplus(faces, presence, adlib) == [adlib.count + 1]

@@ -5,7 +5,8 @@ the set lists each cube's six faces, each cube in the photo is given a different
 cube, the assignment that is likeliest over all of them together (the least total −log
 probability of the face each shows), and reads as the face of its cube it most looks like.
 (:meth:`cubecam.reading.CubeReading.from_probabilities` keeps the glyph reader's choice of
-any cube read otherwise in ``corrected_from``.)
+any cube read otherwise in ``corrected_from``.) Where more faces were found than the set has
+cubes, :func:`surplus` tells which of them are likeliest none.
 
 >>> from cubecam.cubesets import load_cubeset
 >>> apply_cubeset([{"Qu": 0.6, "O": 0.4}, {"Qu": 0.9, "A": 0.1}], load_cubeset("classic-4x4"))
@@ -21,7 +22,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from cubecam.cubesets import CubeSet
-from cubecam.layout import canonical_symbol
+from cubecam.layout import Face, canonical_symbol
 from cubecam.reading import Probabilities, likeliest
 
 FLOOR = 1e-9
@@ -83,3 +84,57 @@ def _assign_cubes(symbols: list[str], weighted: list[dict[str, float]], cubeset:
     )
     for i, c in zip(*linear_sum_assignment(cost), strict=True):
         symbols[i] = best_face[i][c]
+
+
+def surplus(
+    cubes: Sequence[Probabilities], presence: Sequence[float], cubeset: CubeSet
+) -> list[int]:
+    """Which of the faces found are none, where there are more than the set has cubes: each
+    of its cubes goes to one face by the likeliest joint assignment (a face is a cube as
+    likely as its ``presence`` says, and shows one of that cube's faces as likely as the
+    reader says), and those left over are none (a board's square, a shadow, a cube's side)
+    where that is likelier than their being a cube of the set. None where the set has as many
+    cubes as faces were found, or more; a face surely a cube of the set is never none (the
+    photo shows another set's cubes, or more cubes than the set has).
+
+    >>> from cubecam.cubesets import CubeSet
+    >>> pair = CubeSet("pair", "a pair", count=2, values={"A": 1, "B": 1})
+    >>> surplus([{"A": 1.0}, {"B": 1.0}, {"A": 0.9, "Å": 0.1}], [0.99, 0.4, 0.9], pair)
+    [1]
+    >>> surplus([{"A": 1.0}, {"B": 1.0}, {"Å": 1.0}], [0.99, 0.4, 0.9], pair)
+    [2]
+    >>> surplus([{"A": 1.0}, {"B": 1.0}, {"A": 1.0}], [0.99, 0.98, 0.97], pair)
+    []
+    """
+    extra = len(cubes) - cubeset.count
+    if extra <= 0:
+        return []
+    if cubeset.faces:
+        columns = [{canonical_symbol(s) for s in cube} for cube in cubeset.faces]
+        shown = [
+            [sum(p for s, p in cube.items() if s in faces) for faces in columns] for cube in cubes
+        ]
+    else:
+        allowed = alphabet(cubeset)
+        shows = [sum(p for s, p in cube.items() if _shows(s, cubeset, allowed)) for cube in cubes]
+        shown = [[p] * cubeset.count for p in shows]
+    there = np.log(np.maximum(np.asarray(presence, float), FLOOR))
+    cost = np.hstack(
+        [
+            -there[:, None] - np.log(np.maximum(np.array(shown), FLOOR)),
+            -np.log(np.maximum(1.0 - np.asarray(presence, float), FLOOR))[:, None].repeat(extra, 1),
+        ]
+    )
+    rows, columns_taken = linear_sum_assignment(cost)
+    likely_cube = np.asarray(presence, float) * np.array(shown).max(axis=1)
+    return sorted(
+        int(r)
+        for r, c in zip(rows, columns_taken, strict=True)
+        if c >= cubeset.count and likely_cube[r] < 0.5
+    )
+
+
+def _shows(symbol: str, cubeset: CubeSet, allowed: frozenset[str]) -> bool:
+    """Whether a cube of the set may show ``symbol``: one of its symbols, or a face it can
+    show that is no wildcard (a wildcard of another kind than its own is not its)."""
+    return symbol in allowed or (not Face(symbol).is_wildcard and cubeset.shows(Face(symbol)))
