@@ -226,6 +226,17 @@ def test_a_face_beyond_the_sets_cubes_that_none_can_show_is_left_out(crossword):
     assert len(surely.cubes) == len(read)  # every face surely a cube: left for the user
 
 
+def test_no_more_cubes_are_read_as_blanks_than_the_set_has():
+    # a third of the faces blank: more than the two blanks of a Scrabble Crossword Cubes set
+    image, _ = make_scene("crossword", 880700, size=(800, 600), config="blank-faces")
+    plain = read_photo(image)
+    assert sum(cube.symbol == "BLANK" for cube in plain.cubes) > 2
+    reading = read_photo(image, cubeset=load_cubeset("scrabble-crossword-cubes"))
+    assert sum(cube.symbol == "BLANK" for cube in reading.cubes) == 2
+    changed = [cube for cube in reading.cubes if cube.corrected_from == "BLANK"]
+    assert changed and all(cube in reading.unsure() for cube in changed)
+
+
 def test_faces_the_verifier_doubts_are_kept_for_the_annotation_as_rejected():
     # a fresh crossword at a slant: the detector's heat takes some side faces for tops
     image, label = make_scene("crossword", 880004, size=(800, 600), config="tilt-20-55")

@@ -104,3 +104,24 @@ def test_a_face_surely_a_cube_is_never_surplus():
     faces = [{"E": 0.9, "F": 0.1}] * (adlib.count + 2)
     presence = [0.99] * adlib.count + [0.97, 0.4]
     assert surplus(faces, presence, adlib) == [adlib.count + 1]
+
+
+def test_no_more_cubes_read_as_the_wildcard_than_the_set_has():
+    # two blanks in the set: of three read blank, the one likeliest a letter reads it
+    cubes = [{"BLANK": 0.9, "I": 0.1}, {"BLANK": 0.6, "O": 0.4}, {"BLANK": 0.99, "E": 0.01}]
+    scrabble = load_cubeset("scrabble-crossword-cubes")
+    assert apply_cubeset(cubes, scrabble) == ["BLANK", "O", "BLANK"]
+    assert apply_cubeset(cubes[:2], scrabble) == ["BLANK", "BLANK"]
+
+
+def test_a_cube_read_only_as_the_wildcard_keeps_it():
+    cubes = [{"BLANK": 1.0}, {"BLANK": 0.6, "O": 0.4}, {"BLANK": 1.0}]
+    assert apply_cubeset(cubes, load_cubeset("scrabble-crossword-cubes")) == [
+        "BLANK",
+        "O",
+        "BLANK",
+    ]
+    assert (
+        apply_cubeset([{"BLANK": 1.0}] * 3, load_cubeset("scrabble-crossword-cubes"))
+        == ["BLANK"] * 3
+    )

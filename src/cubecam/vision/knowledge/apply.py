@@ -5,8 +5,9 @@ the set lists each cube's six faces, each cube in the photo is given a different
 cube, the assignment that is likeliest over all of them together (the least total −log
 probability of the face each shows), and reads as the face of its cube it most looks like.
 (:meth:`cubecam.reading.CubeReading.from_probabilities` keeps the glyph reader's choice of
-any cube read otherwise in ``corrected_from``.) Where more faces were found than the set has
-cubes, :func:`surplus` tells which of them are likeliest none.
+any cube read otherwise in ``corrected_from``.) A set that lists no cube's faces shows no
+more wildcards than it has. Where more faces were found than the set has cubes,
+:func:`surplus` tells which of them are likeliest none.
 
 >>> from cubecam.cubesets import load_cubeset
 >>> apply_cubeset([{"Qu": 0.6, "O": 0.4}, {"Qu": 0.9, "A": 0.1}], load_cubeset("classic-4x4"))
@@ -42,7 +43,8 @@ def alphabet(cubeset: CubeSet) -> frozenset[str]:
 def apply_cubeset(cubes: Sequence[Probabilities], cubeset: CubeSet) -> list[str]:
     """The symbol each cube reads as: within the set's symbols, close calls weighed by how
     many of its cubes' faces show each symbol (a set with five N faces and one Z reads a
-    turned N/Z as N), then each cube given its own physical cube (see the module)."""
+    turned N/Z as N), then each cube given its own physical cube (see the module); a set
+    whose cubes' faces are not listed shows no more wildcards than it has."""
     allowed = alphabet(cubeset)
     symbols = [likeliest(probabilities) for probabilities in cubes]
     if allowed:
@@ -52,6 +54,7 @@ def apply_cubeset(cubes: Sequence[Probabilities], cubeset: CubeSet) -> list[str]
                 if inside:
                     symbols[i] = likeliest(inside)
     if not cubeset.faces:
+        _within_wildcards(symbols, cubes, cubeset, allowed)
         return symbols
     counts = Counter(canonical_symbol(s) for cube in cubeset.faces for s in cube)
     weighted = [
@@ -84,6 +87,28 @@ def _assign_cubes(symbols: list[str], weighted: list[dict[str, float]], cubeset:
     )
     for i, c in zip(*linear_sum_assignment(cost), strict=True):
         symbols[i] = best_face[i][c]
+
+
+def _within_wildcards(
+    symbols: list[str], cubes: Sequence[Probabilities], cubeset: CubeSet, allowed: frozenset[str]
+) -> None:
+    """No more cubes read as the set's wildcard than it has: those likeliest the wildcard
+    against their likeliest letter keep it, the others read as that letter (a third blank
+    read on a set of two is a letter misread, or a square taken for a cube)."""
+    wild = canonical_symbol(cubeset.wildcard) if cubeset.wildcard else None
+    reading = [i for i, symbol in enumerate(symbols) if symbol == wild]
+    if wild is None or len(reading) <= cubeset.wildcards:
+        return
+    letters = [
+        {s: p for s, p in cubes[i].items() if s != wild and (s in allowed or not allowed)}
+        for i in range(len(cubes))
+    ]
+    changeable = [i for i in reading if letters[i]]
+    margin = {
+        i: np.log(max(cubes[i][wild], FLOOR)) - np.log(max(letters[i].values())) for i in changeable
+    }
+    for i in sorted(changeable, key=margin.get)[: len(reading) - cubeset.wildcards]:
+        symbols[i] = likeliest(letters[i])
 
 
 def surplus(
