@@ -58,3 +58,27 @@ def test_a_wrong_set_breaks_right_reads_and_an_unknown_one_is_not_applied(
     assert len(tray.not_applied) == 1 and "unknown cube set 'no-such-set'" in tray.not_applied[0]
     assert tray.cubes > 0 and tray.found == tray.before == 0
     assert "  not applied: tray-11-0000.jpg: unknown cube set" in capsys.readouterr().out
+
+
+def test_faces_left_out_beyond_the_sets_cubes_are_counted_with_those_that_were_cubes(
+    tmp_path, monkeypatch, capsys
+):
+    from cubecam.vision.pipeline import read_photo
+
+    write_set("crossword", 1, 880713, tmp_path / "crossword", size=(800, 600))
+    read = [cube.symbol for cube in read_photo(next((tmp_path / "crossword").glob("*.jpg"))).cubes]
+    odd = next(s for s in read if read.count(s) == 1)
+    values = "\n".join(f"{letter} = 1" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if letter != odd)
+    sets = tmp_path / "sets"
+    sets.mkdir()
+    (sets / "short.toml").write_text(  # a cube short, and no face `odd`
+        f'name = "short"\ntitle = "Short"\ncubes = {len(read) - 1}\n[values]\n{values}\n'
+    )
+    monkeypatch.setenv("CUBECAM_CALIBRATION", str(sets))
+    _relabel(tmp_path / "crossword", "short")
+    crossword = main([str(tmp_path / "crossword")])["crossword"]
+    assert crossword.left_out == crossword.left_out_cubes == 1  # a real cube, wrongly
+    assert "1 faces left out beyond the set's cubes, 1 of them a cube" in capsys.readouterr().out
+    _relabel(tmp_path / "crossword", "scrabble-crossword-cubes")
+    crossword = main([str(tmp_path / "crossword")])["crossword"]
+    assert crossword.left_out == crossword.left_out_cubes == 0

@@ -10,7 +10,9 @@ gives each cube before the set is applied and after. Cubes read are matched to l
 cube not found is wrong before and after. A set is not applied to a photo whose label names
 a set cubecam does not know or where no cube is found, and cannot be to one where more cubes
 are read than its cubes can show (:meth:`~cubecam.cubesets.CubeSet.unexplained`); of a set
-that lists no cube's faces only its letters are applied.
+that lists no cube's faces only its letters are applied. Crosswords and loose dice are read
+once more without the set, to count the faces it left out beyond its cubes
+(:func:`~cubecam.vision.knowledge.apply.surplus`) and those of them that were a labelled cube.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import numpy as np
 
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
-from cubecam.layout import canonical_symbol
+from cubecam.layout import LayoutKind, canonical_symbol
 from cubecam.vision.detector.evaluate import match
 from cubecam.vision.evaluation import evaluate_each, evaluation_parser
 from cubecam.vision.labels import (
@@ -51,6 +53,10 @@ class Tally(Summed):
     broke: int = 0
     letters_only: int = 0
     """Photos whose set lists no cube's faces: only its letters are applied."""
+    left_out: int = 0
+    """Faces read without the set that the set left out, more than it has cubes."""
+    left_out_cubes: int = 0
+    """Of those, the faces of labelled cubes in view (left out wrongly)."""
     not_applied: list[str] = field(default_factory=list)
 
     def line(self, name: str) -> str:
@@ -62,8 +68,9 @@ class Tally(Summed):
                 f"{name}: {self.photos} photos with a set ({self.letters_only} listing no cube's"
                 f" faces), {self.cubes} cubes, {self.found} found; read right before the set "
                 f"{share(self.before)}, after {share(self.after)}; {self.corrections} corrections,"
-                f" {self.fixed} fixed a misread, {self.broke} broke a right read; the set not "
-                f"applied to {len(self.not_applied)} photos",
+                f" {self.fixed} fixed a misread, {self.broke} broke a right read;"
+                f" {self.left_out} faces left out beyond the set's cubes, {self.left_out_cubes}"
+                f" of them a cube; the set not applied to {len(self.not_applied)} photos",
                 *(f"  not applied: {why}" for why in self.not_applied),
             ]
         )
@@ -90,6 +97,12 @@ def evaluate_photo(photo: Path, label: dict) -> Tally:
     found = [Quad(np.array(cube.corners, float)) for cube in reading.cubes]
     matched = match(found, corners[seen], corners[~seen]).matched
     tally.found = len(matched)
+    if reading.layout.kind is not LayoutKind.TRAY:  # a tray keeps its window: none left out
+        kept = {tuple(cube.center) for cube in reading.cubes}
+        plain = read_photo(photo).cubes
+        left = [Quad(np.array(c.corners, float)) for c in plain if tuple(c.center) not in kept]
+        tally.left_out = len(left)
+        tally.left_out_cubes = len(match(left, corners[seen], corners[~seen]).matched)
     for i, j in matched.items():
         cube = reading.cubes[i]
         before = cube.corrected_from or cube.symbol
