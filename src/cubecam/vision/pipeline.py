@@ -124,6 +124,16 @@ class CutFaces:
     rejected: list[Quad] = field(default_factory=list)
     sides: list[Quad] = field(default_factory=list)
 
+    def keeping(self, keep: np.ndarray) -> CutFaces:
+        """These faces where ``keep`` is true, the others rejected."""
+        return replace(
+            self,
+            quads=[q for q, k in zip(self.quads, keep, strict=True) if k],
+            lattice=self.lattice.keeping(keep),
+            views=self.views[keep],
+            rejected=[*self.rejected, *(q for q, k in zip(self.quads, keep, strict=True) if not k)],
+        )
+
 
 def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
     """Load the photo, find its faces (and the fainter peaks the lattice may confirm),
@@ -257,13 +267,7 @@ def without_sides(
     if not aside.any():
         return faces, scores
     keep = ~aside
-    fewer = replace(
-        faces,
-        quads=[q for q, k in zip(faces.quads, keep, strict=True) if k],
-        lattice=faces.lattice.keeping(keep),
-        views=faces.views[keep],
-        rejected=[*faces.rejected, *(q for q, a in zip(faces.quads, aside, strict=True) if a)],
-    )
+    fewer = faces.keeping(keep)
     kept = scores[keep]
     if auto and not _read_as_crossword(fewer.lattice, kept, cubeset, settings)[1]:
         return faces, scores
@@ -370,21 +374,17 @@ def _without_surplus(
         return faces, likely, presence
     keep = np.ones(len(faces.quads), bool)
     keep[none] = False
-    one = len(none) == 1
-    which = "the one least likely to be a cube was" if one else f"the {len(none)} least likely"
+    left = (
+        "the one least likely to be a cube was left out (--annotate draws it rejected)"
+        if len(none) == 1
+        else f"the {len(none)} least likely to be cubes were left out (--annotate draws them"
+        " rejected)"
+    )
     notes.append(
-        f"{len(faces.quads)} cubes found, but the {cubeset.title} set has {cubeset.count}:"
-        f" {which}{'' if one else ' to be cubes were'} left out"
-        f" (--annotate draws {'it' if one else 'them'} rejected)"
+        f"{len(faces.quads)} cubes found, but the {cubeset.title} set has {cubeset.count}: {left}"
     )
-    fewer = replace(
-        faces,
-        quads=[q for q, k in zip(faces.quads, keep, strict=True) if k],
-        lattice=faces.lattice.keeping(keep),
-        views=faces.views[keep],
-        rejected=[*faces.rejected, *(faces.quads[i] for i in none)],
-    )
-    return fewer, [p for p, k in zip(likely, keep, strict=True) if k], presence[keep]
+    kept = [p for p, k in zip(likely, keep, strict=True) if k]
+    return faces.keeping(keep), kept, presence[keep]
 
 
 def _squares(

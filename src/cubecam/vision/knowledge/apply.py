@@ -99,10 +99,10 @@ def _within_wildcards(
     reading = [i for i, symbol in enumerate(symbols) if symbol == wild]
     if wild is None or len(reading) <= cubeset.wildcards:
         return
-    letters = [
-        {s: p for s, p in cubes[i].items() if s != wild and (s in allowed or not allowed)}
-        for i in range(len(cubes))
-    ]
+    letters = {
+        i: {s: p for s, p in cubes[i].items() if s != wild and (s in allowed or not allowed)}
+        for i in reading
+    }
     changeable = [i for i in reading if letters[i]]
     margin = {
         i: np.log(max(cubes[i][wild], FLOOR)) - np.log(max(letters[i].values())) for i in changeable
@@ -136,22 +136,22 @@ def surplus(
         return []
     if cubeset.faces:
         columns = [{canonical_symbol(s) for s in cube} for cube in cubeset.faces]
-        shown = [
-            [sum(p for s, p in cube.items() if s in faces) for faces in columns] for cube in cubes
-        ]
+        shown = np.array(
+            [[sum(p for s, p in cube.items() if s in faces) for faces in columns] for cube in cubes]
+        )
     else:
         allowed = alphabet(cubeset)
         shows = [sum(p for s, p in cube.items() if _shows(s, cubeset, allowed)) for cube in cubes]
-        shown = [[p] * cubeset.count for p in shows]
-    there = np.log(np.maximum(np.asarray(presence, float), FLOOR))
+        shown = np.repeat(np.array(shows)[:, None], cubeset.count, axis=1)
+    there = np.asarray(presence, float)
     cost = np.hstack(
         [
-            -there[:, None] - np.log(np.maximum(np.array(shown), FLOOR)),
-            -np.log(np.maximum(1.0 - np.asarray(presence, float), FLOOR))[:, None].repeat(extra, 1),
+            -np.log(np.maximum(there, FLOOR))[:, None] - np.log(np.maximum(shown, FLOOR)),
+            np.repeat(-np.log(np.maximum(1.0 - there, FLOOR))[:, None], extra, axis=1),
         ]
     )
     rows, columns_taken = linear_sum_assignment(cost)
-    likely_cube = np.asarray(presence, float) * np.array(shown).max(axis=1)
+    likely_cube = there * shown.max(axis=1)
     return sorted(
         int(r)
         for r, c in zip(rows, columns_taken, strict=True)
