@@ -763,8 +763,6 @@ def with_sets(read_photo: Callable) -> Callable:
         cubeset = load_cubeset(label["cubeset"]) if label.get("cubeset") else None
         faces = [Face(c["symbol"]) for c in label.get("cubes", [])]
         theirs = cubeset is not None and not cubeset.check(Layout.from_rows([], unused=faces))
-        wild = {face.symbol for face in faces if face.is_wildcard}
-        theirs = theirs and wild <= {cubeset.wildcard}
         return read_photo(path, cubeset=cubeset if theirs else None)
 
     return read

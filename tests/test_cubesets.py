@@ -28,6 +28,17 @@ def test_too_many_cubes_or_wildcards():
     assert "3 wildcards" in cubes.check(Layout.from_rows(["???"]))[0]
 
 
+def test_a_wildcard_of_another_kind_is_no_face_of_the_set():
+    adlib, scrabble = load_cubeset("adlib"), load_cubeset("scrabble-crossword-cubes")
+    assert adlib.check(Layout.from_rows(["CAT"], unused=[Face(JOKER), Face("?")])) == []
+    assert adlib.check(Layout.from_rows(["CAT"], unused=[Face(BLANK)]))[0].startswith(
+        "the Duplicate Ad-Lib Crossword Cubes set has no face BLANK (its faces: A B C"
+    )
+    assert (
+        "has no face JOKER" in scrabble.check(Layout.from_rows(["C", "A"], unused=[Face(JOKER)]))[0]
+    )
+
+
 def test_matching_against_known_faces():
     dice = load_cubeset("classic-4x4")
     assert dice.unexplained(["Qu", "A", "A"]) == []

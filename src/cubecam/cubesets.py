@@ -23,7 +23,7 @@ from pathlib import Path
 
 from cubecam import paths
 from cubecam.errors import InputError
-from cubecam.layout import BLANK, BLOCK, JOKER, Face, Layout, canonical_symbol
+from cubecam.layout import BLANK, BLOCK, JOKER, WILD, Face, Layout, canonical_symbol
 from cubecam.user_files import read_user_text
 
 
@@ -72,15 +72,19 @@ class CubeSet:
     def shows(self, face: Face) -> bool:
         """Whether a cube of this set can show ``face``: one of its faces or symbols where it
         lists them, else a letter it has a value for (or a known multi-letter face of such
-        letters); any face where the set says neither.
+        letters); any face where the set says neither. A wildcard must be of its own kind
+        (a blank or a joker, any where it has wildcards of no named kind), or one not named
+        (``?``, which only the count of its wildcards limits).
 
         >>> cubes = load_cubeset("scrabble-crossword-cubes")
-        >>> [cubes.shows(Face(s)) for s in ("Q", "Qu", "Å", "Xy")]
-        [True, True, False, False]
+        >>> [cubes.shows(Face(s)) for s in ("Q", "Qu", "Å", "Xy", "BLANK", "JOKER", "?")]
+        [True, True, False, False, True, False, True]
         """
-        if face.is_wildcard:
-            return True
         listed = self.listed_symbols()
+        if face.is_wildcard:
+            kind = canonical_symbol(self.wildcard) if self.wildcard else None
+            own = face.symbol == kind if kind else self.wildcards > 0
+            return own or face.symbol == WILD or face.symbol in listed
         if listed:
             return face.symbol in listed
         if self.values:

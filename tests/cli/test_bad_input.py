@@ -204,6 +204,7 @@ def test_reading_commands_work_in_a_read_only_folder(log):
         ("STRAßE", "line 1, column 5: the Scrabble Crossword Cubes set has no face ß "),
         ("ﬁT", "line 1, column 1: the Scrabble Crossword Cubes set has no face ﬁ "),
         ("[Qu A K T", "line 1, column 1: '[' without a closing ']'"),
+        ("CAT\n.[JOKER]", "line 2, column 2: the Scrabble Crossword Cubes set has no face JOKER "),
     ],
 )
 def test_a_grid_of_symbols_no_cube_shows_is_refused(tmp_path, grid, where):

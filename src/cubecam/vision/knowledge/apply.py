@@ -140,8 +140,7 @@ def surplus(
             [[sum(p for s, p in cube.items() if s in faces) for faces in columns] for cube in cubes]
         )
     else:
-        allowed = alphabet(cubeset)
-        shows = [sum(p for s, p in cube.items() if _shows(s, cubeset, allowed)) for cube in cubes]
+        shows = [sum(p for s, p in cube.items() if cubeset.shows(Face(s))) for cube in cubes]
         shown = np.repeat(np.array(shows)[:, None], cubeset.count, axis=1)
     there = np.asarray(presence, float)
     cost = np.hstack(
@@ -157,9 +156,3 @@ def surplus(
         for r, c in zip(rows, columns_taken, strict=True)
         if c >= cubeset.count and likely_cube[r] < 0.5
     )
-
-
-def _shows(symbol: str, cubeset: CubeSet, allowed: frozenset[str]) -> bool:
-    """Whether a cube of the set may show ``symbol``: one of its symbols, or a face it can
-    show that is no wildcard (a wildcard of another kind than its own is not its)."""
-    return symbol in allowed or (not Face(symbol).is_wildcard and cubeset.shows(Face(symbol)))
