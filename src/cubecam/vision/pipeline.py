@@ -141,9 +141,13 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
     loaded, name = _loaded(source)
     settings = Settings.load()
     detector = DetectorSettings.load()
-    found = find_candidates(loaded.image, settings.faint_floor, detector)
+    found = find_candidates(
+        loaded.image, settings.faint_floor, detector, believe_above=settings.beside_verify
+    )
     size = loaded.image.shape[1::-1]
-    placed = place_faces(found.faces, found.faint, settings, size, detector.threshold)
+    placed = place_faces(
+        found.faces, found.faint, settings, size, detector.threshold, [q for q, _ in found.believed]
+    )
     if not placed.faces:
         raise InputError(
             f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"

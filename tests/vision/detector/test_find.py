@@ -85,6 +85,21 @@ def test_a_faint_face_the_verifier_is_sure_of_is_kept():
     assert gained >= 2 and made_up < gained, (plain, sure)  # more faces found than made up
 
 
+def test_fainter_peaks_the_verifier_believes_once_refined_are_offered_to_the_lattice():
+    # a blank-faced crossword whose blank dice the network barely marks
+    seed = scene_seed("crossword", 880_800, 9)
+    image, label = make_scene("crossword", seed, size=(1024, 768), config="blank-faces")
+    seen = corners_of([c for c in label["cubes"] if c["visible"] >= SEEN])
+    hidden = corners_of([c for c in label["cubes"] if c["visible"] < SEEN])
+    settings = find.Settings.load()
+    finds = find.find_candidates(image, 0.3, settings, believe_above=0.8)
+    for quad, odds in finds.believed:
+        assert quad.score <= 0.3 and odds > 0.8
+    believed = match([quad for quad, _ in finds.believed], seen, hidden)
+    assert believed.found >= 1 and believed.false == 0, believed
+    assert find.find_candidates(image, 0.3, settings).believed == []
+
+
 def corners_of(cubes: list[dict]) -> np.ndarray:
     return np.array([order_corners(np.array(c["corners"])) for c in cubes]).reshape(-1, 4, 2)
 

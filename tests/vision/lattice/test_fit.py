@@ -237,6 +237,19 @@ def test_a_faint_blank_that_ends_a_word_at_a_slant_is_taken_beside_it_only():
     assert sorted(placed.lattice.cells)[-1][1] - sorted(placed.lattice.cells)[0][1] == 4
 
 
+def test_a_blank_the_verifier_believes_is_taken_beside_a_word_only():
+    # the same word at 40°, its blank's peak fainter than any faint floor, but believed by
+    # the verifier, and so is a patch of table two squares past it
+    pitch = 1.04
+    faces = [(c * pitch, 0.0, 0.0) for c in range(5)] + [(7 * pitch, 0.0, 0.0)]
+    *word, blank, far = photographed(faces, tilt=40.0, roll=15.0, noise=0.01, seed=5)
+    believed = [Quad(blank.corners, 0.12), Quad(far.corners, 0.12)]
+    placed = place_faces(word, [], Settings(3.0, 1.0, 0.1, 2.0), (1000, 750), 0.4, believed)
+    assert len(placed.faces) == 5 and placed.faces[-1] is believed[0]
+    assert placed.lattice.guessed == frozenset({4})
+    assert len(place_faces(word, [], Settings(3.0, 1.0, 0.1, 2.0), (1000, 750)).faces) == 4
+
+
 def test_a_weak_find_beside_a_tray_does_not_widen_it():
     # a 4 × 4 tray on a game board, and a board square beside it that only the verifier
     # vouched for (heat 0.3, below the detector's threshold)

@@ -37,6 +37,8 @@ MULTIPLE = 32
 """The network halves the photo five times: its sides must divide by this."""
 CANVAS = 128
 """The grey a shrunk photo is framed in."""
+FAINTEST = 0.1
+"""The faintest peak the verifier learnt from: none fainter is ever asked of it."""
 
 
 @dataclass(frozen=True)
@@ -219,11 +221,14 @@ class Views:
 
 class Finds(NamedTuple):
     """What the detector finds in a photo: the top faces, the fainter peaks the lattice may
-    confirm, and the faces (above the threshold) the verifier doubted."""
+    confirm, the faces (above the threshold) the verifier doubted, and the peaks fainter
+    still that the verifier believes once their corners are refined (for the lattice to take
+    beside a face), each with its probability."""
 
     faces: list[Quad]
     faint: list[Quad]
     doubted: list[Quad]
+    believed: list[tuple[Quad, float]]
 
 
 def find_faces(
@@ -240,37 +245,49 @@ def find_candidates(
     settings: Settings | None = None,
     model: Path = MODEL_PATH,
     verifier: Path = VERIFIER_PATH,
+    believe_above: float = 1.0,
 ) -> Finds:
     """The top faces in ``image`` (as :func:`find_faces`), the weaker peaks whose heat
     lies between ``floor`` and the threshold (faces too faint to keep on their own, for the
-    lattice to confirm where the plane expects a face), and the faces the verifier doubted."""
-    return candidates_in(Views(image, model, verifier), settings or Settings.load(), floor)
+    lattice to confirm where the plane expects a face), the faces the verifier doubted, and
+    the peaks fainter than ``floor`` down to :data:`FAINTEST` that the verifier believes
+    above ``believe_above`` (none where it is 1)."""
+    views = Views(image, model, verifier)
+    return candidates_in(views, settings or Settings.load(), floor, believe_above)
 
 
-def candidates_in(views: Views, settings: Settings, floor: float = 1.0) -> Finds:
+def candidates_in(
+    views: Views, settings: Settings, floor: float = 1.0, believe_above: float = 1.0
+) -> Finds:
     """What the detector finds (as :func:`find_candidates`) in a photo's ``views``, looked
     at as ``settings`` say, in photo pixels. The verifier sifts each look's faces before
     they are counted, so a look of only doubted faces counts as none found (their size
     still tells whether the cubes are too small to see). Fainter peaks the verifier is sure
     of are kept from the look at the input side, or at twice it where the faces are small,
-    never from a look that guards against mere grain (none found) or a frame's edges.
-    Last, the corners of the faces kept and of the faint peaks are refined."""
+    never from a look that guards against mere grain (none found) or a frame's edges. Last,
+    the corners of the faces kept and of the faint peaks are refined, and of the peaks
+    fainter still in the same look down to :data:`FAINTEST` (where ``believe_above`` is
+    under 1), those the verifier then believes above ``believe_above``."""
     side, threshold, verify = settings.input_side, settings.threshold, settings.verify_threshold
     sure = settings.sure_heat or 1.0
-    look = views.look(side, min(floor, threshold, sure))
+    asked = min(floor, threshold, sure)
+    look = views.look(side, min(asked, FAINTEST) if believe_above < 1 else asked)
     found = look.split(threshold)[0]
-    if verify > 0:
-        views.odds(look.peaks)  # asked in one batch: most photos need no other look
-    faces, faint, doubted = _sifted(views, look, threshold, floor, settings, sure)
+    if verify > 0:  # asked in one batch: most photos need no other look
+        views.odds([q for q in look.peaks if q.score > asked])
+    faces, faint, doubted, believed = _sifted(
+        views, look, threshold, floor, settings, sure, believe_above
+    )
     small = found and np.median([q.side for q in found]) * look.scale < settings.zoom_below
     unseen = not faces and settings.zoom_none_threshold > 0
     if (small or unseen) and max(views.image.shape[:2]) > side:
         heat = threshold if small else max(threshold, settings.zoom_none_threshold)
-        sure_there = sure if small else 1.0
-        zoomed = views.look(2 * side, min(floor, heat, sure_there))
-        more = _sifted(views, zoomed, heat, floor, settings, sure_there)
+        sure_there, believe_there = (sure, believe_above) if small else (1.0, 1.0)
+        lowest = min(floor, heat, sure_there, FAINTEST if believe_there < 1 else 1.0)
+        zoomed = views.look(2 * side, lowest)
+        more = _sifted(views, zoomed, heat, floor, settings, sure_there, believe_there)
         if small or more.faces:
-            faces, faint, doubted = more
+            faces, faint, doubted, believed = more
     if len(faces) < settings.shrink_below:
         heat = max(threshold, settings.shrink_threshold)
         for share in settings.shrink:
@@ -280,18 +297,36 @@ def candidates_in(views: Views, settings: Settings, floor: float = 1.0) -> Finds
         faces = distinct(faces)
         faint = distinct(faint, beside=faces)
         doubted = distinct(doubted, beside=faces)
+        believed = distinct(believed, beside=faces)
     passes = settings.refine_passes
     faint = views.sift(faint, verify)[0]
-    return Finds(views.refined(faces, passes), views.refined(faint, passes), doubted)
+    refined = views.refined
+    fainter = refined(believed, passes)
+    believed_odds = [
+        (quad, odds)
+        for quad, odds in zip(fainter, views.odds(fainter).tolist(), strict=True)
+        if odds > believe_above
+    ]
+    return Finds(refined(faces, passes), refined(faint, passes), doubted, believed_odds)
 
 
 def _sifted(
-    views: Views, look: Look, heat: float, floor: float, settings: Settings, sure: float
+    views: Views,
+    look: Look,
+    heat: float,
+    floor: float,
+    settings: Settings,
+    sure: float,
+    believe_above: float = 1.0,
 ) -> Finds:
     """A look's peaks above ``heat`` the verifier believes with those above ``sure`` it is
-    sure of, its other peaks above ``floor``, and those above ``heat`` it doubted."""
+    sure of, its other peaks above ``floor``, those above ``heat`` it doubted, and (where
+    ``believe_above`` is under 1) those fainter than ``floor``, for the verifier to judge
+    once refined."""
     found, fainter = look.split(heat)
     faces, doubted = views.sift(found, settings.verify_threshold)
     kept = views.sift([q for q in fainter if q.score > sure], settings.sure_verify)[0]
-    faint = [q for q in fainter if q.score > floor and not any(q is k for k in kept)]
-    return Finds(faces + kept, faint, doubted)
+    rest = [q for q in fainter if not any(q is k for k in kept)]
+    faint = [q for q in rest if q.score > floor]
+    fainter_still = [q for q in rest if q.score <= floor] if believe_above < 1 else []
+    return Finds(faces + kept, faint, doubted, fainter_still)

@@ -16,14 +16,15 @@ give no outlines or no grid (loose dice, real photos) are skipped.
 ``--choose`` sweeps the stage's :class:`~cubecam.vision.lattice.fit.Settings` over the
 folders, each photo's faces found once: ``side_off`` and ``confirm_above`` for the most
 photos right from the faces found (ties: the most labelled cubes found less false finds), then
-``extend_above`` the same way, then ``square_beyond`` for the most cubes read right, and
-writes them into ``lattice.toml``.
+``extend_above`` the same way, then ``beside_verify``, then ``square_beyond`` for the most
+cubes read right, and writes them into ``lattice.toml``; ``--choose-beside`` chooses
+``beside_verify`` alone, the others as they are (for a new verifier, or a new setting).
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -55,9 +56,11 @@ SIDE_OFFS = (np.inf, 3.0, 2.0, 1.5, 1.0)
 CONFIRMS = (1.0, 0.5, 0.45, 0.4, 0.3, 0.2)
 EXTENDS = (2.0, 0.5, 0.4, 0.3, 0.25, 0.2)
 SQUARES = (np.inf, 0.25, 0.2, 0.17, 0.15, 0.12, 0.1, 0.08, 0.0)
+BESIDE_VERIFIES = (1.0, 0.99, 0.98, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5)
 """The settings ``--choose`` tries (a side off of inf takes no face for a side, a
-confirm of 1 confirms nothing, an extend of 2 takes no faint peak beside a cube, a square
-beyond of inf squares nothing and 0 every face on the lattice); the first of equals wins."""
+confirm of 1 confirms nothing, an extend of 2 takes no faint peak beside a cube, a beside
+verify of 1 no fainter one, a square beyond of inf squares nothing and 0 every face on the
+lattice); the first of equals wins."""
 
 
 @dataclass
@@ -82,20 +85,23 @@ class Tally:
 @dataclass(frozen=True)
 class Found:
     """One labelled photo at working size and the faces the detector found in it (with
-    its faint peaks down to the lowest heat tried), and the detector's own heat threshold
-    (the faces below it were kept on its verifier's word)."""
+    its faint peaks down to the lowest heat tried, and the fainter ones the verifier
+    believes down to the lowest probability tried, each with that probability), and the
+    detector's own heat threshold (the faces below it were kept on its verifier's word)."""
 
     label: dict
     loaded: LoadedImage
     quads: list[Quad]
     candidates: list[Quad]
     weak_below: float
+    believed: list[tuple[Quad, float]] = field(default_factory=list)
 
     def placed(self, settings: Settings) -> Placement:
         """The faces the lattice stage keeps with ``settings``, a tray's empty squares
         filled (see :meth:`~cubecam.vision.lattice.fit.Lattice.filled`)."""
         size = self.loaded.image.shape[1::-1]
-        placed = place_faces(self.quads, self.candidates, settings, size, self.weak_below)
+        believed = [q for q, odds in self.believed if odds > settings.beside_verify]
+        placed = place_faces(self.quads, self.candidates, settings, size, self.weak_below, believed)
         if self.label["scene"] != "tray":
             return placed
         faces, lattice = placed.lattice.filled(placed.faces, len(self.label["rows"]))
@@ -128,15 +134,15 @@ def right_from_labels(label: dict) -> bool:
     return same_squares(layout_squares(place_faces(quads).lattice, label), labelled_squares(label))
 
 
-def find(photo: Path, label: dict, floor: float = 1.0) -> Found:
+def find(photo: Path, label: dict, floor: float = 1.0, believe_above: float = 1.0) -> Found:
     """The photo at working size and the faces the detector finds in it (and its fainter
-    peaks above ``floor``)."""
+    peaks above ``floor``, and those fainter still it believes above ``believe_above``)."""
     from cubecam.vision.pipeline import WORKING_SIDE
 
     loaded = load_scaled(photo, WORKING_SIDE)
     detector = DetectorSettings.load()
-    finds = find_candidates(loaded.image, floor, detector)
-    return Found(label, loaded, finds.faces, finds.faint, detector.threshold)
+    finds = find_candidates(loaded.image, floor, detector, believe_above=believe_above)
+    return Found(label, loaded, finds.faces, finds.faint, detector.threshold, finds.believed)
 
 
 def matched(placed: Placement, found: Found) -> list[int | None]:
@@ -212,7 +218,7 @@ def evaluate_folder(
         tally.cubes += len(label["cubes"])
         tally.from_labels += right_from_labels(label)
         try:
-            found = find(photo, label, settings.faint_floor)
+            found = find(photo, label, settings.faint_floor, settings.beside_verify)
         except InputError:
             continue
         placed = found.placed(settings)
@@ -222,13 +228,14 @@ def evaluate_folder(
     return tally
 
 
-def choose(folders: list[Path], limit: int | None) -> Settings:
-    """The settings that do best on the folders' photos (see the module)."""
+def choose(folders: list[Path], limit: int | None, beside_only: bool = False) -> Settings:
+    """The settings that do best on the folders' photos (see the module): all of them, or
+    ``beside_only`` the one."""
     found = []
     for folder in folders:
         for photo, label in gridded_photos(folder, limit):
             try:
-                found.append(find(photo, label, min(CONFIRMS + EXTENDS)))
+                found.append(find(photo, label, min(CONFIRMS + EXTENDS), min(BESIDE_VERIFIES)))
             except InputError:
                 continue
     base = Settings.load()
@@ -258,6 +265,10 @@ def choose(folders: list[Path], limit: int | None) -> Settings:
             print(f"{name}: {right} photos right, {cubes} cubes found less false finds")
         return max(scores, key=lambda key: scores[key])
 
+    if beside_only:
+        return best(
+            [(f"beside_verify {v}", replace(base, beside_verify=v)) for v in BESIDE_VERIFIES]
+        )
     chosen = best(
         [
             (
@@ -268,6 +279,9 @@ def choose(folders: list[Path], limit: int | None) -> Settings:
         ]
     )
     chosen = best([(f"extend_above {e}", replace(chosen, extend_above=e)) for e in EXTENDS])
+    chosen = best(
+        [(f"beside_verify {v}", replace(chosen, beside_verify=v)) for v in BESIDE_VERIFIES]
+    )
     placed = placements(chosen)
     read = [(Reads.of(p, f), matched(p, f), f.label) for p, f in zip(placed, found, strict=True)]
     right = {}
@@ -279,9 +293,12 @@ def choose(folders: list[Path], limit: int | None) -> Settings:
 
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
     parser = evaluation_parser(__doc__, SETTINGS_PATH)
+    parser.add_argument(
+        "--choose-beside", action="store_true", help="choose beside_verify alone and write it"
+    )
     args = parser.parse_args(argv)
-    if args.choose:
-        chosen = choose(args.folders, args.limit)
+    if args.choose or args.choose_beside:
+        chosen = choose(args.folders, args.limit, beside_only=not args.choose)
         write_settings(chosen, SETTINGS_PATH, "cubecam.vision.lattice.evaluate")
         print(f"wrote {SETTINGS_PATH}: {chosen}")
     return evaluate_each(args.folders, args.limit, evaluate_folder)

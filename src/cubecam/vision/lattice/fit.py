@@ -68,12 +68,15 @@ class Settings(StageSettings):
     free square beside a taken one (the blank cube that ends a word; above 1, never);
     ``square_beyond``, how far (lattice units, at any corner) a face's outline may
     stray from a square of the lattice before the face is cut through that square instead
-    (see :meth:`Lattice.squared`)."""
+    (see :meth:`Lattice.squared`); ``beside_verify``, the verifier's probability that a peak
+    fainter still (down to the faintest it learnt from) needs to be taken on a free square
+    beside a taken one (1, never)."""
 
     side_off: float
     confirm_above: float
     square_beyond: float
     extend_above: float
+    beside_verify: float = 1.0
     PATH = SETTINGS_PATH
 
     @property
@@ -328,6 +331,7 @@ def place_faces(
     settings: Settings | None = None,
     photo_size: tuple[int, int] | None = None,
     weak_below: float = 0.0,
+    believed: Sequence[Quad] = (),
 ) -> Placement:
     """Fit the lattice to ``quads`` (see the module), then settle what the plane says of
     each face: a face lying nearer where the camera (see :mod:`.camera`; ``photo_size``,
@@ -335,9 +339,10 @@ def place_faces(
     square's centre is that side, no cube's top (at a slant the sides facing the camera
     show just in front of the tops); a faint ``candidate`` is taken where it fills a gap in
     a line of faces (a free square between two taken ones, across or down), and, fainter
-    still as the settings allow, on a free square beside a taken one. The faint peaks taken,
-    and the faces whose heat is below ``weak_below`` (the detector's threshold: kept on its
-    verifier's word), are the lattice's :attr:`~Lattice.guessed`.
+    still as the settings allow, on a free square beside a taken one, as is a peak fainter
+    still that the verifier ``believed`` (above ``settings.beside_verify``, the caller asks).
+    The faint peaks taken, and the faces whose heat is below ``weak_below`` (the detector's
+    threshold: kept on its verifier's word), are the lattice's :attr:`~Lattice.guessed`.
 
     >>> import numpy as np
     >>> def face(x, y, score=1.0):
@@ -350,13 +355,17 @@ def place_faces(
     ([(0, 0), (0, 1), (0, 3), (1, 1), (0, 2)], [])
     >>> place_faces(faces, faint, Settings(2.0, 0.3, 0.2, 0.2), (400, 300)).lattice.cells[-1]
     (1, 0)
+    >>> believed = [face(100, 142, 0.12), face(100, 226, 0.12)]  # beside a face, and apart
+    >>> placed = place_faces(faces, (), Settings(2.0, 1.0, 0.2, 2.0), (400, 300), 0.5, believed)
+    >>> placed.lattice.cells, sorted(placed.lattice.guessed)
+    ([(0, 0), (0, 1), (0, 3), (1, 1), (1, 0)], [4])
     """
     settings = settings or Settings.load()
     candidates = [q for q in candidates if q.score > settings.faint_floor]
     lattice = fit_lattice(quads)
     if lattice.to_image is None:
         return Placement(list(quads), lattice, [])
-    faces = list(quads) + candidates
+    faces = list(quads) + candidates + list(believed)
     corners = np.array([q.corners for q in faces], np.float64)
     fit = _Fit(
         corners,
@@ -378,7 +387,8 @@ def place_faces(
         if square is None or square in filled:
             continue
         in_gap = faces[i].score > settings.confirm_above and _in_gap(square, taken)
-        if in_gap or (faces[i].score > settings.extend_above and _beside(square, taken)):
+        extend = faces[i].score > settings.extend_above or i >= len(quads) + len(candidates)
+        if in_gap or (extend and _beside(square, taken)):
             confirmed.append(i)
             cells.append(square)
             filled.add(square)
