@@ -73,10 +73,7 @@ def test_cubes_too_small_to_see_are_looked_for_again_twice_as_large():
 def test_a_faint_face_the_verifier_is_sure_of_is_kept():
     # a loose toss of blank-faced dice with faces whose heat is below the threshold and
     # that the verifier is sure of
-    seed = scene_seed("loose", 880_400, 10)
-    image, label = make_scene("loose", seed, size=(1024, 768), config="blank-faces")
-    seen = corners_of([c for c in label["cubes"] if c["visible"] >= SEEN])
-    hidden = corners_of([c for c in label["cubes"] if c["visible"] < SEEN])
+    image, seen, hidden = blank_faced("loose", scene_seed("loose", 880_400, 10))
     settings = find.Settings.load()
     assert 0 < settings.sure_heat < settings.threshold < 1 and settings.sure_verify < 1
     heat_alone = find.find_faces(image, dataclasses.replace(settings, sure_heat=0))
@@ -87,10 +84,7 @@ def test_a_faint_face_the_verifier_is_sure_of_is_kept():
 
 def test_fainter_peaks_the_verifier_believes_once_refined_are_offered_to_the_lattice():
     # a blank-faced crossword whose blank dice the network barely marks
-    seed = scene_seed("crossword", 880_800, 9)
-    image, label = make_scene("crossword", seed, size=(1024, 768), config="blank-faces")
-    seen = corners_of([c for c in label["cubes"] if c["visible"] >= SEEN])
-    hidden = corners_of([c for c in label["cubes"] if c["visible"] < SEEN])
+    image, seen, hidden = blank_faced("crossword", scene_seed("crossword", 880_800, 9))
     settings = find.Settings.load()
     finds = find.find_candidates(image, 0.3, settings, believe_above=0.8)
     for quad, odds in finds.believed:
@@ -98,6 +92,13 @@ def test_fainter_peaks_the_verifier_believes_once_refined_are_offered_to_the_lat
     believed = match([quad for quad, _ in finds.believed], seen, hidden)
     assert believed.found >= 1 and believed.false == 0, believed
     assert find.find_candidates(image, 0.3, settings).believed == []
+
+
+def blank_faced(kind: str, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A blank-faced render (1024 × 768) and the corners of its faces in view and hidden."""
+    image, label = make_scene(kind, seed, size=(1024, 768), config="blank-faces")
+    seen = corners_of([c for c in label["cubes"] if c["visible"] >= SEEN])
+    return image, seen, corners_of([c for c in label["cubes"] if c["visible"] < SEEN])
 
 
 def corners_of(cubes: list[dict]) -> np.ndarray:
