@@ -271,11 +271,11 @@ def candidates_in(
     side, threshold, verify = settings.input_side, settings.threshold, settings.verify_threshold
     sure = settings.sure_heat or 1.0
     asked = min(floor, threshold, sure)
-    look = views.look(side, min(asked, FAINTEST) if believe_above < 1 else asked)
+    look = views.look(side, _looked_down_to(asked, believe_above))
     found = look.split(threshold)[0]
     if verify > 0:  # asked in one batch: most photos need no other look
         views.odds([q for q in look.peaks if q.score > asked])
-    faces, faint, doubted, believed = _sifted(
+    faces, faint, doubted, fainter = _sifted(
         views, look, threshold, floor, settings, sure, believe_above
     )
     small = found and np.median([q.side for q in found]) * look.scale < settings.zoom_below
@@ -283,11 +283,10 @@ def candidates_in(
     if (small or unseen) and max(views.image.shape[:2]) > side:
         heat = threshold if small else max(threshold, settings.zoom_none_threshold)
         sure_there, believe_there = (sure, believe_above) if small else (1.0, 1.0)
-        lowest = min(floor, heat, sure_there, FAINTEST if believe_there < 1 else 1.0)
-        zoomed = views.look(2 * side, lowest)
+        zoomed = views.look(2 * side, _looked_down_to(min(floor, heat, sure_there), believe_there))
         more = _sifted(views, zoomed, heat, floor, settings, sure_there, believe_there)
         if small or more.faces:
-            faces, faint, doubted, believed = more
+            faces, faint, doubted, fainter = more
     if len(faces) < settings.shrink_below:
         heat = max(threshold, settings.shrink_threshold)
         for share in settings.shrink:
@@ -297,17 +296,32 @@ def candidates_in(
         faces = distinct(faces)
         faint = distinct(faint, beside=faces)
         doubted = distinct(doubted, beside=faces)
-        believed = distinct(believed, beside=faces)
+        fainter = distinct(fainter, beside=faces)
     passes = settings.refine_passes
     faint = views.sift(faint, verify)[0]
     refined = views.refined
-    fainter = refined(believed, passes)
-    believed_odds = [
+    fainter = refined(fainter, passes)
+    believed = [
         (quad, odds)
         for quad, odds in zip(fainter, views.odds(fainter).tolist(), strict=True)
         if odds > believe_above
     ]
-    return Finds(refined(faces, passes), refined(faint, passes), doubted, believed_odds)
+    return Finds(refined(faces, passes), refined(faint, passes), doubted, believed)
+
+
+def _looked_down_to(heat: float, believe_above: float) -> float:
+    """The heat a look is decoded down to: ``heat``, or :data:`FAINTEST` where fainter
+    peaks are to be shown to the verifier (``believe_above`` under 1)."""
+    return min(heat, FAINTEST) if believe_above < 1 else heat
+
+
+class _Sifted(NamedTuple):
+    """One look's peaks as :func:`_sifted` sorts them."""
+
+    faces: list[Quad]
+    faint: list[Quad]
+    doubted: list[Quad]
+    fainter: list[Quad]
 
 
 def _sifted(
@@ -318,7 +332,7 @@ def _sifted(
     settings: Settings,
     sure: float,
     believe_above: float = 1.0,
-) -> Finds:
+) -> _Sifted:
     """A look's peaks above ``heat`` the verifier believes with those above ``sure`` it is
     sure of, its other peaks above ``floor``, those above ``heat`` it doubted, and (where
     ``believe_above`` is under 1) those fainter than ``floor``, for the verifier to judge
@@ -329,4 +343,4 @@ def _sifted(
     rest = [q for q in fainter if not any(q is k for k in kept)]
     faint = [q for q in rest if q.score > floor]
     fainter_still = [q for q in rest if q.score <= floor] if believe_above < 1 else []
-    return Finds(faces + kept, faint, doubted, fainter_still)
+    return _Sifted(faces + kept, faint, doubted, fainter_still)

@@ -24,7 +24,7 @@ cubes read right, and writes them into ``lattice.toml``; ``--choose-beside`` cho
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -94,7 +94,7 @@ class Found:
     quads: list[Quad]
     candidates: list[Quad]
     weak_below: float
-    believed: list[tuple[Quad, float]] = field(default_factory=list)
+    believed: list[tuple[Quad, float]]
 
     def placed(self, settings: Settings) -> Placement:
         """The faces the lattice stage keeps with ``settings``, a tray's empty squares
