@@ -20,7 +20,7 @@ def test_relit_patches_keep_their_shape_and_vary_each_its_own_way():
 def test_the_loop_learns_a_line_and_is_the_same_for_the_same_seed(capsys):
     from torch import nn
 
-    from cubecam.vision.detector.patch_training import fit
+    from cubecam.vision.detector.patch_training import Schedule, fit
 
     x = np.linspace(-1, 1, 64, dtype=np.float32)[:, None]
     y = 3 * x - 1
@@ -28,7 +28,7 @@ def test_the_loop_learns_a_line_and_is_the_same_for_the_same_seed(capsys):
     def loss_of(net, pick, rng):
         return nn.functional.mse_loss(net(torch.from_numpy(x[pick])), torch.from_numpy(y[pick]))
 
-    runs = [fit(lambda: nn.Linear(1, 1), 64, loss_of, 40, 8, 3, 0.1) for _ in range(2)]
+    runs = [fit(lambda: nn.Linear(1, 1), 64, loss_of, Schedule(40, 8, 3, 0.1)) for _ in range(2)]
     weights = [float(run.weight) for run in runs]
     assert weights[0] == weights[1] and abs(weights[0] - 3) < 0.3
     assert capsys.readouterr().out.count("epoch 40: loss") == 2
@@ -37,7 +37,7 @@ def test_the_loop_learns_a_line_and_is_the_same_for_the_same_seed(capsys):
 def test_in_bfloat16_the_loop_learns_the_line_too_and_gives_back_a_float_network():
     from torch import nn
 
-    from cubecam.vision.detector.patch_training import fit
+    from cubecam.vision.detector.patch_training import Schedule, fit
 
     x = np.linspace(-1, 1, 64, dtype=np.float32).reshape(64, 1, 1, 1)
     y = 3 * x - 1
@@ -45,7 +45,7 @@ def test_in_bfloat16_the_loop_learns_the_line_too_and_gives_back_a_float_network
     def loss_of(net, pick, rng):
         return nn.functional.mse_loss(net(torch.from_numpy(x[pick])), torch.from_numpy(y[pick]))
 
-    net = fit(lambda: nn.Conv2d(1, 1, 1), 64, loss_of, 40, 8, 3, 0.1, bf16=True)
+    net = fit(lambda: nn.Conv2d(1, 1, 1), 64, loss_of, Schedule(40, 8, 3, 0.1, bf16=True))
     assert isinstance(net, nn.Conv2d) and net.weight.dtype == torch.float32
     assert abs(float(net.weight) - 3) < 0.3 and abs(float(net.bias) + 1) < 0.3
 
@@ -53,7 +53,7 @@ def test_in_bfloat16_the_loop_learns_the_line_too_and_gives_back_a_float_network
 def test_fewer_examples_than_a_batch_are_one_batch_of_them_all():
     from torch import nn
 
-    from cubecam.vision.detector.patch_training import fit
+    from cubecam.vision.detector.patch_training import Schedule, fit
 
     seen: list[int] = []
 
@@ -61,5 +61,5 @@ def test_fewer_examples_than_a_batch_are_one_batch_of_them_all():
         seen.append(len(pick))
         return net(torch.ones(len(pick), 1)).pow(2).mean()
 
-    fit(lambda: nn.Linear(1, 1), 5, loss_of, 2, 8, 0, 0.1)
+    fit(lambda: nn.Linear(1, 1), 5, loss_of, Schedule(2, 8, 0, 0.1))
     assert seen == [5, 5]  # one batch an epoch, none left out

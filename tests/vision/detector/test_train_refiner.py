@@ -32,12 +32,13 @@ def test_a_mirrored_or_turned_patch_keeps_its_corners_on_the_face(how):
 
 
 def test_a_short_run_is_exported_as_the_network_it_trained(tmp_path):
+    from cubecam.vision.detector.patch_training import Schedule
     from cubecam.vision.detector.train_refiner import export, network, predict, train
 
     rng = np.random.default_rng(0)
     patches = rng.integers(0, 255, (32, PATCH, PATCH, 3), dtype=np.uint8)
     shifts = rng.normal(0, 0.05, (32, 8)).astype(np.float32)
-    net = train(patches, shifts, epochs=1, batch=8, seed=1, lr=1e-3)
+    net = train(patches, shifts, Schedule(epochs=1, batch=8, seed=1, lr=1e-3))
     export(net, tmp_path / "refiner.onnx")
     got = OnnxModel(tmp_path / "refiner.onnx").run(network_patches(patches[:5]))["offsets"]
     assert got.shape == (5, 8) and np.abs(got - predict(net, patches[:5])).max() < 1e-4

@@ -12,13 +12,14 @@ pytest.importorskip("onnx")
 
 @pytest.mark.parametrize("bf16", [False, True])
 def test_a_short_run_is_exported_as_the_network_it_trained(tmp_path, bf16):
+    from cubecam.vision.detector.patch_training import Schedule
     from cubecam.vision.detector.train_verifier import export, train
 
     rng = np.random.default_rng(0)
     patches = rng.integers(0, 255, (64, PATCH, PATCH, 3), dtype=np.uint8)
     tops = np.arange(64) % 2 == 0
     patches[tops, 16:32, 16:32] = 255  # a bright face in the middle
-    net = train(patches, tops, epochs=1, batch=16, seed=1, lr=1e-3, bf16=bf16)
+    net = train(patches, tops, Schedule(epochs=1, batch=16, seed=1, lr=1e-3, bf16=bf16))
     export(net, tmp_path / "verifier.onnx")
     batch = network_patches(patches[:8])
     with torch.no_grad():

@@ -34,7 +34,15 @@ from pathlib import Path
 import numpy as np
 
 from cubecam.vision.detector.dataset import Sample, read_folder
-from cubecam.vision.detector.find import MODEL_PATH, SETTINGS_PATH, Settings, Views, candidates_in
+from cubecam.vision.detector.find import (
+    MODEL_PATH,
+    SETTINGS_PATH,
+    SHIPPED,
+    Networks,
+    Settings,
+    Views,
+    candidates_in,
+)
 from cubecam.vision.detector.refine import REFINER_PATH
 from cubecam.vision.detector.verify import VERIFIER_PATH
 from cubecam.vision.labels import labelled_folder
@@ -179,26 +187,22 @@ def match(found: list[Quad], truth: np.ndarray, hidden: np.ndarray | None = None
 def evaluate(
     samples: list[Sample],
     settings: Settings | None = None,
-    model: Path = MODEL_PATH,
-    verifier: Path = VERIFIER_PATH,
-    refiner: Path = REFINER_PATH,
+    networks: Networks = SHIPPED,
 ) -> Tally:
     """The detector's tally over ``samples``."""
-    return evaluate_each(samples, [settings or Settings.load()], model, verifier, refiner)[0]
+    return evaluate_each(samples, [settings or Settings.load()], networks)[0]
 
 
 def evaluate_each(
     samples: list[Sample],
     candidates: list[Settings],
-    model: Path = MODEL_PATH,
-    verifier: Path = VERIFIER_PATH,
-    refiner: Path = REFINER_PATH,
+    networks: Networks = SHIPPED,
 ) -> list[Tally]:
     """The detector's tally over ``samples`` with each of the ``candidates`` (each photo
     loaded once, each view of it run once, and the same faces found matched once)."""
     tallies = [Tally() for _ in candidates]
     for sample in samples:
-        views = Views(sample.image(), model, verifier, refiner)
+        views = Views(sample.image(), networks)
         matches: dict[tuple, Tally] = {}
         for tally, settings in zip(tallies, candidates, strict=True):
             found = candidates_in(views, settings).faces
@@ -252,9 +256,7 @@ def sured(chosen: Settings) -> list[Settings]:
 def choose_settings(
     samples: list[Sample],
     base: Settings,
-    model: Path = MODEL_PATH,
-    verifier: Path = VERIFIER_PATH,
-    refiner: Path = REFINER_PATH,
+    networks: Networks = SHIPPED,
 ) -> Settings:
     """The settings with the best F1 score on ``samples`` (the balance of faces found and
     precision), of :func:`candidates` unverified, then of the best's :func:`verified` and
@@ -263,21 +265,19 @@ def choose_settings(
     way); the simplest of equals; last, its refiner passes (:func:`choose_passes`). Prints
     the ``base`` settings' figure, the best never shrinking and the best eight of each."""
     tried = candidates(base)
-    tallies = evaluate_each(samples, [*tried, base], model, verifier)
+    tallies = evaluate_each(samples, [*tried, base], networks)
     print(f"as set now: {describe(base)}: {tallies[-1]}, F1 {tallies[-1].f1:.4f}")
     ranked = _ranked(tallies[:-1])
     plain = next(i for i in ranked if not tried[i].shrink)
     for i in [plain, *ranked[:8]]:
         print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
-    return choose_verifying(samples, tried[ranked[0]], model, verifier, refiner)
+    return choose_verifying(samples, tried[ranked[0]], networks)
 
 
 def choose_verifying(
     samples: list[Sample],
     chosen: Settings,
-    model: Path = MODEL_PATH,
-    verifier: Path = VERIFIER_PATH,
-    refiner: Path = REFINER_PATH,
+    networks: Networks = SHIPPED,
 ) -> Settings:
     """``chosen`` with the settings that hang on the verifier chosen on ``samples``: the
     best of its :func:`verified`, then of that one's :func:`sured` (ranked as
@@ -286,25 +286,23 @@ def choose_verifying(
     tried, ranked = [chosen], [0]
     for stage in (verified, sured):
         tried = stage(tried[ranked[0]])
-        tallies = evaluate_each(samples, tried, model, verifier)
+        tallies = evaluate_each(samples, tried, networks)
         ranked = _ranked(tallies)
         for i in ranked[:8]:
             print(f"{describe(tried[i])}: {tallies[i]}, F1 {tallies[i].f1:.4f}")
-    return choose_passes(samples, tried[ranked[0]], model, verifier, refiner)
+    return choose_passes(samples, tried[ranked[0]], networks)
 
 
 def choose_passes(
     samples: list[Sample],
     chosen: Settings,
-    model: Path = MODEL_PATH,
-    verifier: Path = VERIFIER_PATH,
-    refiner: Path = REFINER_PATH,
+    networks: Networks = SHIPPED,
 ) -> Settings:
     """``chosen`` with the fewest refiner passes (of :data:`REFINE_PASSES`) whose median
     corner error on ``samples`` is within a hundredth of a side of the least (``chosen`` as
     it is where no face was found to judge by). Prints each."""
     tried = [replace(chosen, refine_passes=passes) for passes in REFINE_PASSES]
-    tallies = evaluate_each(samples, tried, model, verifier, refiner)
+    tallies = evaluate_each(samples, tried, networks)
     for settings, tally in zip(tried, tallies, strict=True):
         print(f"{settings.refine_passes} refiner passes: {tally}, F1 {tally.f1:.4f}")
     errors = np.array([tally.corner_error for tally in tallies])
@@ -371,6 +369,7 @@ def main(argv: list[str] | None = None) -> None:
         settings = Settings.load(SETTINGS_PATH if args.choose else args.settings)
     except (OSError, tomllib.TOMLDecodeError, KeyError, ValueError) as error:
         parser.error(f"{args.settings} is not a detector settings file ({error})")
+    networks = Networks(args.model, args.verifier, args.refiner)
     if args.choose or args.choose_refine or args.choose_verifying:
         samples = [sample for samples in folders.values() for sample in samples]
         choose = (
@@ -380,7 +379,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.choose_verifying
             else choose_passes
         )
-        settings = choose(samples, settings, args.model, args.verifier, args.refiner)
+        settings = choose(samples, settings, networks)
         args.settings.write_text(
             SETTINGS_PATH.read_text("utf-8").split("input_side")[0]
             + "".join(
@@ -392,7 +391,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"wrote {args.settings}: {settings}")
     total = Tally()
     for folder, samples in folders.items():
-        tally = evaluate(samples, settings, args.model, args.verifier, args.refiner)
+        tally = evaluate(samples, settings, networks)
         print(f"{folder}: {tally}")
         total += tally
     if len(folders) > 1:

@@ -42,6 +42,19 @@ FAINTEST = 0.1
 
 
 @dataclass(frozen=True)
+class Networks:
+    """The files of the detector's three networks: the face finder ``model``, its
+    ``verifier`` and its ``refiner`` (the shipped ones unless named)."""
+
+    model: Path = MODEL_PATH
+    verifier: Path = VERIFIER_PATH
+    refiner: Path = REFINER_PATH
+
+
+SHIPPED = Networks()
+
+
+@dataclass(frozen=True)
 class Settings:
     """How the detector is run: the photo's long side, the heat a face needs, below what
     median face side (network pixels) the photo is looked at again twice as large, and
@@ -161,17 +174,9 @@ class Views:
     """One photo as the network sees it at each size it is looked at (each view run once,
     each heat decoded once: the evaluation tries many settings on the same views)."""
 
-    def __init__(
-        self,
-        image: np.ndarray,
-        model: Path = MODEL_PATH,
-        verifier: Path = VERIFIER_PATH,
-        refiner: Path = REFINER_PATH,
-    ) -> None:
+    def __init__(self, image: np.ndarray, networks: Networks = SHIPPED) -> None:
         self.image = image
-        self.model = model
-        self.verifier = verifier
-        self.refiner = refiner
+        self.networks = networks
         self._outputs: dict[tuple[int, float], tuple[dict[str, np.ndarray], float, np.ndarray]] = {}
         self._looks: dict[tuple[int, float, float], Look] = {}
         self._odds: dict[tuple[float, tuple[float, float]], float] = {}
@@ -182,7 +187,7 @@ class Views:
         key = (side, share)
         if key not in self._outputs:
             batch, scale, offset = network_input(self.image, side, share)
-            self._outputs[key] = (cached_model(self.model).run(batch), scale, offset)
+            self._outputs[key] = (cached_model(self.networks.model).run(batch), scale, offset)
         if (*key, heat) not in self._looks:
             outputs, scale, offset = self._outputs[key]
             peaks = decode(outputs["heat"][0], outputs["shape"][0], heat)
@@ -194,7 +199,9 @@ class Views:
         """The verifier's probability that each of ``quads`` is a top face (those not asked
         before asked in one batch)."""
         fresh = [q for q in quads if (q.score, q.center) not in self._odds]
-        for quad, odds in zip(fresh, top_odds(self.image, fresh, self.verifier), strict=True):
+        for quad, odds in zip(
+            fresh, top_odds(self.image, fresh, self.networks.verifier), strict=True
+        ):
             self._odds[(quad.score, quad.center)] = float(odds)
         return np.array([self._odds[(q.score, q.center)] for q in quads])
 
@@ -203,7 +210,7 @@ class Views:
         refined in one batch)."""
         fresh = [q for q in quads if (q.score, q.center, passes) not in self._refined]
         for quad, better in zip(
-            fresh, refine_corners(self.image, fresh, passes, self.refiner), strict=True
+            fresh, refine_corners(self.image, fresh, passes, self.networks.refiner), strict=True
         ):
             self._refined[(quad.score, quad.center, passes)] = better
         return [self._refined[(q.score, q.center, passes)] for q in quads]
@@ -231,20 +238,16 @@ class Finds(NamedTuple):
     believed: list[tuple[Quad, float]]
 
 
-def find_faces(
-    image: np.ndarray, settings: Settings | None = None, model: Path = MODEL_PATH
-) -> list[Quad]:
-    """The top faces in ``image`` (BGR), in its pixels, likeliest first (found by the
-    shipped model, or another one's file)."""
-    return find_candidates(image, 1.0, settings, model).faces
+def find_faces(image: np.ndarray, settings: Settings | None = None) -> list[Quad]:
+    """The top faces in ``image`` (BGR), in its pixels, likeliest first."""
+    return find_candidates(image, 1.0, settings).faces
 
 
 def find_candidates(
     image: np.ndarray,
     floor: float,
     settings: Settings | None = None,
-    model: Path = MODEL_PATH,
-    verifier: Path = VERIFIER_PATH,
+    networks: Networks = SHIPPED,
     believe_above: float = 1.0,
 ) -> Finds:
     """The top faces in ``image`` (as :func:`find_faces`), the weaker peaks whose heat
@@ -252,7 +255,7 @@ def find_candidates(
     lattice to confirm where the plane expects a face), the faces the verifier doubted, and
     the peaks fainter than ``floor`` down to :data:`FAINTEST` that the verifier believes
     above ``believe_above`` (none where it is 1)."""
-    views = Views(image, model, verifier)
+    views = Views(image, networks)
     return candidates_in(views, settings or Settings.load(), floor, believe_above)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,20 @@ from cubecam.vision.detector.train import default_device, set_threads
 
 HELD_OUT = 10
 """One photo in this many is held out of training, to report on."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """How a patch network is trained: ``epochs`` over its examples, ``batch`` at a time in
+    an order seeded by ``seed``, with AdamW and a one-cycle rate peaking at ``lr``, on
+    ``device``, computing in bfloat16 with ``bf16`` (its weights and the loss stay float32)."""
+
+    epochs: int
+    batch: int
+    seed: int
+    lr: float
+    device: str = "cpu"
+    bf16: bool = False
 
 
 def conv_block(c_in: int, c_out: int) -> list[nn.Module]:
@@ -66,26 +81,20 @@ def fit(
     make: Callable[[], nn.Module],
     count: int,
     loss_of: Callable[[nn.Module, np.ndarray, np.random.Generator], torch.Tensor],
-    epochs: int,
-    batch: int,
-    seed: int,
-    lr: float,
-    device: str = "cpu",
-    bf16: bool = False,
+    schedule: Schedule,
 ) -> nn.Module:
-    """A network ``make`` builds (seeded by ``seed``) trained on ``device`` over ``count``
-    examples for ``epochs``, ``batch`` at a time in a seeded random order, with AdamW and a
-    one-cycle rate peaking at ``lr``; ``loss_of(net, picked, rng)`` gives a batch's loss.
-    With ``bf16`` the network computes in bfloat16 (its weights and the loss stay float32)."""
-    rng = np.random.default_rng(seed)
-    torch.manual_seed(seed)
+    """A network ``make`` builds (seeded by the ``schedule``'s seed) trained over ``count``
+    examples as ``schedule`` says; ``loss_of(net, picked, rng)`` gives a batch's loss."""
+    epochs, batch, lr, device = schedule.epochs, schedule.batch, schedule.lr, schedule.device
+    rng = np.random.default_rng(schedule.seed)
+    torch.manual_seed(schedule.seed)
     trained = make().to(device)
     net = trained
-    if bf16:
+    if schedule.bf16:
         net = _BFloat16(trained.to(memory_format=torch.channels_last), device)
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     batches = max(1, count // batch)  # fewer examples than a batch: one batch of them all
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * batches)
+    rate = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * batches)
     start = time.time()
     for epoch in range(epochs):
         net.train()
@@ -96,7 +105,7 @@ def fit(
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-            schedule.step()
+            rate.step()
             total += loss.item()
         print(
             f"epoch {epoch + 1}: loss {total / batches:.4f}, {time.time() - start:.0f} s",
@@ -107,16 +116,15 @@ def fit(
 
 def command(
     description: str, data: str, epochs: int, argv: list[str] | None = None
-) -> tuple[argparse.Namespace, dict, dict[str, np.ndarray], np.ndarray]:
+) -> tuple[argparse.Namespace, Schedule, dict[str, np.ndarray], np.ndarray]:
     """A patch trainer's command line parsed (:func:`arguments`) and PyTorch's threads set;
-    what it says of the training (as the trainer's ``train`` takes it: epochs, batch, seed,
-    lr, device, bf16); the ``data`` it names, loaded, and which of its examples are held out
-    (by photo)."""
+    the training's :class:`Schedule` it gives; the ``data`` it names, loaded, and which of its
+    examples are held out (by photo)."""
     args = arguments(description, data, epochs).parse_args(argv)
     set_threads(args.threads)
-    options = {k: getattr(args, k) for k in ("epochs", "batch", "seed", "lr", "device", "bf16")}
+    schedule = Schedule(args.epochs, args.batch, args.seed, args.lr, args.device, args.bf16)
     loaded = dict(np.load(args.data))
-    return args, options, loaded, loaded["photo"] % HELD_OUT == 0
+    return args, schedule, loaded, loaded["photo"] % HELD_OUT == 0
 
 
 def arguments(description: str, data: str, epochs: int) -> argparse.ArgumentParser:

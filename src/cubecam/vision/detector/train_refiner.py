@@ -20,7 +20,14 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubecam.vision.detector.patch_training import command, conv_block, fit, outputs, relit
+from cubecam.vision.detector.patch_training import (
+    Schedule,
+    command,
+    conv_block,
+    fit,
+    outputs,
+    relit,
+)
 from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import network_patches
 from cubecam.vision.detector.refine import PATCH
@@ -99,15 +106,10 @@ def predict(net: nn.Module, patches: np.ndarray) -> np.ndarray:
 def train(
     patches: np.ndarray,
     shifts: np.ndarray,
-    epochs: int,
-    batch: int,
-    seed: int,
-    lr: float,
-    device: str = "cpu",
-    bf16: bool = False,
+    schedule: Schedule,
 ) -> nn.Module:
-    """The refiner trained on ``device`` on ``patches`` (uint8) and their ``shifts``, in
-    bfloat16 with ``bf16``."""
+    """The refiner trained on ``patches`` (uint8) and their ``shifts`` as ``schedule`` says."""
+    device = schedule.device
 
     def loss_of(net: nn.Module, pick: np.ndarray, rng: np.random.Generator) -> torch.Tensor:
         pick = np.sort(pick)
@@ -116,7 +118,7 @@ def train(
         y = torch.from_numpy(wanted.astype(np.float32)).to(device)
         return nn.functional.l1_loss(net(x), y)
 
-    return fit(network, len(patches), loss_of, epochs, batch, seed, lr, device, bf16)
+    return fit(network, len(patches), loss_of, schedule)
 
 
 def export(net: nn.Module, out: Path) -> None:
@@ -125,12 +127,12 @@ def export(net: nn.Module, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args, options, data, held = command(
+    args, schedule, data, held = command(
         __doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", 10, argv
     )
     patches, shifts = data["patches"], data["offsets"]
     print(f"{int((~held).sum())} outlines to learn from, {int(held.sum())} held out", flush=True)
-    net = train(patches[~held], shifts[~held], **options)
+    net = train(patches[~held], shifts[~held], schedule)
     if held.any():
         left = shifts[held] - predict(net, patches[held])
         print(

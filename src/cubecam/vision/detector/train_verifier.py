@@ -19,7 +19,14 @@ import numpy as np
 import torch
 from torch import nn
 
-from cubecam.vision.detector.patch_training import command, conv_block, fit, outputs, relit
+from cubecam.vision.detector.patch_training import (
+    Schedule,
+    command,
+    conv_block,
+    fit,
+    outputs,
+    relit,
+)
 from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import PATCH, network_patches
 
@@ -72,15 +79,11 @@ def report(scores: np.ndarray, tops: np.ndarray) -> str:
 def train(
     patches: np.ndarray,
     tops: np.ndarray,
-    epochs: int,
-    batch: int,
-    seed: int,
-    lr: float,
-    device: str = "cpu",
-    bf16: bool = False,
+    schedule: Schedule,
 ) -> nn.Module:
-    """The verifier trained on ``device`` on ``patches`` (uint8) marked ``tops``, classes
-    weighed alike, in bfloat16 with ``bf16``."""
+    """The verifier trained on ``patches`` (uint8) marked ``tops`` as ``schedule`` says,
+    classes weighed alike."""
+    device = schedule.device
     weight = torch.tensor([(~tops).sum() / max(tops.sum(), 1)], dtype=torch.float32, device=device)
     bce = nn.BCEWithLogitsLoss(pos_weight=weight)
 
@@ -89,7 +92,7 @@ def train(
         y = torch.from_numpy(tops[pick].astype(np.float32)).to(device)
         return bce(net(x)[:, 0], y)
 
-    return fit(network, len(patches), loss_of, epochs, batch, seed, lr, device, bf16)
+    return fit(network, len(patches), loss_of, schedule)
 
 
 def export(net: nn.Module, out: Path) -> None:
@@ -98,12 +101,12 @@ def export(net: nn.Module, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args, options, data, held = command(
+    args, schedule, data, held = command(
         __doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", 12, argv
     )
     patches, tops = data["patches"], data["tops"]
     print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
-    net = train(patches[~held], tops[~held], **options)
+    net = train(patches[~held], tops[~held], schedule)
     if held.any():
         print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
     export(net, args.out)

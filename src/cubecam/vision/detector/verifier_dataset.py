@@ -22,7 +22,7 @@ import numpy as np
 
 from cubecam.vision.detector.dataset import Sample, samples_under
 from cubecam.vision.detector.evaluate import match
-from cubecam.vision.detector.find import MODEL_PATH, Settings, find_candidates
+from cubecam.vision.detector.find import MODEL_PATH, Networks, Settings, find_candidates
 from cubecam.vision.detector.patches import cut_patches
 from cubecam.vision.labels import labelled_tree
 from cubecam.vision.lattice import Settings as LatticeSettings
@@ -41,7 +41,7 @@ def raw_finds(
     settings = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0, refine_passes=0)
     if floor is None:
         floor = LatticeSettings.load().faint_floor
-    finds = find_candidates(loaded.image, floor, settings, model)
+    finds = find_candidates(loaded.image, floor, settings, Networks(model))
     return loaded, finds.faces + finds.faint
 
 
