@@ -1,6 +1,10 @@
-"""Render sample_images/ (one photo per game, with its JSON label) and docs/images/.
+"""Render docs/images/ and, asked, sample_images/ (one photo per game, with its JSON label).
 
-    PYTHONPATH=src python scripts/render_samples.py
+    PYTHONPATH=src python scripts/render_samples.py [--samples]
+
+The bundled samples are what the tests and the README's first command read: they are rendered
+again only with ``--samples`` (the renderer has changed since the Game One crossword and the
+Swedish tray were made, so they come out drawn otherwise):
 
 - game-one-crossword: the Scrabble Crossword Cubes rulebook example (TIGER, OF across;
   TON, IF, WEAVE down; T and U left over);
@@ -16,6 +20,7 @@ from pathlib import Path
 import cv2
 
 from cubecam.grid_format import parse_grid
+from cubecam.synth.configs import config_named
 from cubecam.synth.dataset import make_scene, write_labelled
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,16 +36,24 @@ unused: R S O
 
 SIZE = (1600, 1200)
 DOCS_SIZE = (640, 480)
+DOCS_SCENES = {
+    "classic": (("crossword", 7), ("tray", 3), ("loose", 5)),
+    "wide": (("crossword", 4), ("tray", 4), ("loose", 3)),
+}
+"""Each configuration's example scenes (kind, seed): the classic look, and everything
+randomised as ``cubecam synth`` renders by default."""
 
 
 def render_docs_images(out: Path) -> None:
-    """Small example renders of each scene kind for the documentation."""
+    """Small example renders of each scene kind in each of :data:`DOCS_SCENES`' looks."""
     out.mkdir(parents=True, exist_ok=True)
-    for kind, seed in (("crossword", 7), ("tray", 3), ("loose", 5)):
-        image, _ = make_scene(kind, seed, size=DOCS_SIZE)
-        path = out / f"synth-{kind}.jpg"
-        cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
-        print(path)
+    for config, scenes in DOCS_SCENES.items():
+        for kind, seed in scenes:
+            image, _ = make_scene(kind, seed, size=DOCS_SIZE, config=config_named(config))
+            name = f"synth-{kind}.jpg" if config == "classic" else f"synth-{config}-{kind}.jpg"
+            path = out / name
+            cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+            print(path)
 
 
 def render_samples(out: Path) -> None:
@@ -65,5 +78,6 @@ def render_samples(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    render_samples(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "sample_images")
+    if "--samples" in sys.argv[1:]:
+        render_samples(ROOT / "sample_images")
     render_docs_images(ROOT / "docs" / "images")
