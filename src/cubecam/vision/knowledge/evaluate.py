@@ -3,15 +3,15 @@
 
     python -m cubecam.vision.knowledge.evaluate renders/tray renders/crossword [--limit 20]
 
-Each photo is read with its set by :func:`~cubecam.vision.pipeline.read_photo`; a cube
+Each photo is read with its set as :func:`~cubecam.vision.pipeline.read_photo` reads it; a cube
 whose reading the set changed keeps the glyph reader's in ``corrected_from``, so one read
 gives each cube before the set is applied and after. Cubes read are matched to labelled ones
 (mostly in view) as :func:`~cubecam.vision.detector.evaluate.match` matches them; a labelled
 cube not found is wrong before and after. A set is not applied to a photo whose label names
 a set cubecam does not know or where no cube is found, and cannot be to one where more cubes
 are read than its cubes can show (:meth:`~cubecam.cubesets.CubeSet.unexplained`); of a set
-that lists no cube's faces only its letters are applied. Crosswords and loose dice are read
-once more without the set, to count the faces it left out beyond its cubes
+that lists no cube's faces only its letters are applied. The faces found in crosswords and
+loose dice are read once more without the set, to count the faces it left out beyond its cubes
 (:func:`~cubecam.vision.knowledge.apply.surplus`) and those of them that were a labelled cube.
 """
 
@@ -33,7 +33,7 @@ from cubecam.vision.labels import (
     labelled_corners,
     labelled_photos,
 )
-from cubecam.vision.pipeline import read_photo
+from cubecam.vision.pipeline import read_cut, read_faces
 from cubecam.vision.quad import Quad
 from cubecam.vision.tally import Summed
 
@@ -83,7 +83,8 @@ def evaluate_photo(photo: Path, label: dict) -> Tally:
     tally = Tally(1, len(want))
     try:
         cubeset = load_cubeset(label["cubeset"])
-        reading = read_photo(photo, cubeset=cubeset)
+        faces = read_faces(photo)
+        reading = read_cut(faces, cubeset=cubeset)
     except InputError as error:  # an unknown set, no cube found
         tally.not_applied.append(f"{photo.name}: {error}")
         return tally
@@ -99,7 +100,7 @@ def evaluate_photo(photo: Path, label: dict) -> Tally:
     tally.found = len(matched)
     if reading.layout.kind is not LayoutKind.TRAY:  # a tray keeps its window: none left out
         kept = {tuple(cube.center) for cube in reading.cubes}
-        plain = read_photo(photo).cubes
+        plain = read_cut(faces).cubes
         left = [Quad(np.array(c.corners, float)) for c in plain if tuple(c.center) not in kept]
         tally.left_out = len(left)
         tally.left_out_cubes = len(match(left, corners[seen], corners[~seen]).matched)
