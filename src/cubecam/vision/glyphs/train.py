@@ -5,7 +5,7 @@ Needs PyTorch and onnx (``pip install -e '.[train]'``); cubecam itself runs the 
 onnxruntime. Trains on rendered faces (every font on the machine, any quarter turn) plus the real
 crops' training split, then prints accuracy on a fresh rendered set and on the real test split::
 
-    .venv/bin/python -m cubecam.vision.glyphs.train --rendered 40000 --scenes 1000 --real-weight 12 \
+    .venv/bin/python -m cubecam.vision.glyphs.train --rendered 80000 --scenes 2000 --real-weight 24 \
         --epochs 12 --seed 5 --out src/cubecam/vision/glyphs/model.onnx
 
 Real crops of unknown orientation are scored on their symbol alone (the sum over the four
