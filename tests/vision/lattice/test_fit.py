@@ -274,3 +274,23 @@ def test_keeping_some_faces_numbers_the_guessed_ones_anew():
     kept = lattice.keeping(np.array([False, True, True]))
     assert kept.cells == lattice.cells[1:]
     assert kept.guessed == frozenset({1})
+
+
+def test_a_loose_die_beside_a_crossword_does_not_pull_its_lattice_askew():
+    import cv2
+
+    from cubecam.vision.detector.find import find_faces
+    from tests.conftest import SAMPLES
+
+    # the Ad-Lib sample cut so that its crossword stands at the photo's edge: grown from the
+    # loose S, a lattice takes the R too but sets the crossword's faces off their squares
+    photo = cv2.imread(str(SAMPLES / "adlib-crossword.jpg"))[:, 480:]
+    quads = find_faces(photo)
+    lattice = fit_lattice(quads)
+    positions = cv2.perspectiveTransform(
+        np.array([q.center for q in quads]).reshape(-1, 1, 2), np.linalg.inv(lattice.to_image)
+    ).reshape(-1, 2)
+    on = [i for i, cell in enumerate(lattice.cells) if cell is not None]
+    off = [np.abs(positions[i] - np.array(lattice.cells[i][::-1]) - 0.5).max() for i in on]
+    assert len(on) >= 10  # the crossword's ten cubes
+    assert max(off) < 0.2

@@ -49,7 +49,8 @@ SIZE_TOLERANCE = 1.45
 RANSAC_UNITS = 0.12
 """RANSAC's inlier distance, in lattice units."""
 SEEDS = 6
-"""Faces tried as the seed of the fit (most confident first); the largest lattice wins."""
+"""Faces tried as the seed of the fit (most confident first); the lattice that sets the
+most faces nearest their squares' centres wins."""
 MAX_ROUNDS = 40
 """Rounds of taking faces and refitting at most (a fit takes a ring of squares a round)."""
 UNIT = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) / 2
@@ -315,14 +316,49 @@ def fit_lattice(quads: list[Quad]) -> Lattice:
         return Lattice(None, [])
     order = sorted(range(len(quads)), key=lambda i: -quads[i].score)
     best: Lattice | None = None
+    best_support = -1.0
     for seed in order[:SEEDS]:
         lattice = _grow(quads, seed)
-        if best is None or lattice.on_lattice > best.on_lattice:
-            best = lattice
+        support = _support(lattice, quads)
+        # seeds that take the same faces fit the same plane: the likelier seed's is kept
+        if support > best_support and (best is None or _taken(lattice) != _taken(best)):
+            best, best_support = lattice, support
         if best.on_lattice == len(quads):  # no other seed can explain more
             break
     assert best is not None
     return best
+
+
+def _taken(lattice: Lattice) -> frozenset[int]:
+    """The faces (by index) ``lattice`` sets on a square."""
+    return frozenset(i for i, cell in enumerate(lattice.cells) if cell is not None)
+
+
+def _support(lattice: Lattice, quads: list[Quad]) -> float:
+    """How well ``lattice`` explains ``quads``: each face on it counts 1 less the square of
+    its centre's distance from its square's centre (along the farther axis) as a share of
+    :data:`GROW_TOLERANCE`, as MSAC scores a fit rather than counting its inliers: a plane
+    that takes a loose die more only by setting the crossword's faces off their squares loses
+    to one that sets them square.
+
+    >>> def face(x, y):
+    ...     return Quad(np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], float))
+    >>> faces = [face(100, 100), face(142, 100)]
+    >>> square = Lattice(np.array([[42, 0, 99], [0, 42, 99], [0, 0, 1]], float), [(0, 0), (0, 1)])
+    >>> askew = replace(square, to_image=square.to_image + [[0, 0, 10], [0, 0, 0], [0, 0, 0]])
+    >>> round(_support(square, faces), 3), round(_support(askew, faces), 3)
+    (2.0, 1.44)
+    """
+    if lattice.to_image is None:
+        return 0.0
+    taken = sorted(_taken(lattice))
+    if not taken:
+        return 0.0
+    centres = np.array([_centre(quads[i].corners) for i in taken])
+    positions = _transform(np.linalg.inv(lattice.to_image), centres)
+    squares = np.array([lattice.cells[i] for i in taken], float)[:, ::-1] + 0.5
+    off = np.abs(positions - squares).max(axis=1) / GROW_TOLERANCE
+    return float(np.clip(1.0 - off**2, 0.0, 1.0).sum())
 
 
 def place_faces(
