@@ -1,9 +1,9 @@
 """Tesseract as a glyph reader (``--ocr tesseract``): the baseline a user would otherwise pick.
 
 Each face is tried in its four quarter turns in single-character mode, and where that reads
-nothing, as a single word, then without the list of allowed letters (Tesseract 5 leaves some
-clean capitals, R, I and O among them, unread one way or another); the most confident answer
-wins.
+nothing, as a single word, then without the list of allowed letters, then as a block of text
+(Tesseract 5 leaves some clean capitals, R, I and O among them, unread one way or another); the
+most confident answer wins.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from cubecam.vision.glyphs.classes import CLASSES
 
 SIDE = 96
 """A face is read at this size (pixels): Tesseract wants letters some 40 pixels tall."""
-MODES = ((10, True), (8, True), (10, False))
+MODES = ((10, True), (8, True), (10, False), (6, False))
 """How Tesseract is asked, in turn till it reads an allowed symbol: its page segmentation mode
-(10: one character, 8: one word) and whether it is held to the allowed letters (held, it
-leaves some clean capitals unread)."""
+(10: one character, 8: one word, 6: a block of text) and whether it is held to the allowed
+letters (held, it leaves some clean capitals unread; as one character or word it reads some
+clean Os as @ or 0, as a block as O)."""
 
 
 def glyph_only(patch: np.ndarray) -> np.ndarray | None:
