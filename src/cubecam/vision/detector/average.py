@@ -5,7 +5,8 @@ but may lose a little of what the start knew; the weights between the two keep m
 (a weight-space ensemble: Wortsman et al., "Robust fine-tuning of zero-shot models", 2022).
 It costs nothing at run time: the average is one network of the same size. Both models must be
 ones :func:`~cubecam.vision.detector.train.export` wrote of the same network, its batch norms
-folded into the convolutions, so that every weight is a convolution's::
+folded into the convolutions, so that every weight is a convolution's. Needs onnx (the
+``train`` extra: ``pip install -e '.[train]'``)::
 
     .venv/bin/python -m cubecam.vision.detector.average START.onnx TUNED.onnx \\
         --start-share 0.3 --out model.onnx
