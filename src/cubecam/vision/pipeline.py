@@ -114,8 +114,9 @@ class CutFaces:
     """A photo through the first stages: at working size, its faces' outlines (corners
     numbered the lattice's way), the lattice they lie on, each face's grey patches in
     each of the crop's views (the first as cut), the finds the verifier or the lattice
-    rejected, and those of them the lattice took for a side of the cube beside (see
-    :class:`~cubecam.vision.lattice.fit.Placement`)."""
+    rejected, those of them the lattice took for a side of the cube beside (see
+    :class:`~cubecam.vision.lattice.fit.Placement`), and the direction of the camera's foot
+    in the photo the verifier was told (see :class:`~cubecam.vision.detector.find.Finds`)."""
 
     loaded: LoadedImage
     quads: list[Quad]
@@ -123,6 +124,7 @@ class CutFaces:
     views: np.ndarray
     rejected: list[Quad] = field(default_factory=list)
     sides: list[Quad] = field(default_factory=list)
+    toward: np.ndarray | None = None
 
     def keeping(self, keep: np.ndarray) -> CutFaces:
         """These faces where ``keep`` is true, the others rejected."""
@@ -156,7 +158,7 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
     quads = lattice.aligned(placed.faces)
     rejected = found.doubted + placed.rejected
     views = cut_views(loaded.image, quads)
-    return CutFaces(loaded, quads, lattice, views, rejected, placed.rejected)
+    return CutFaces(loaded, quads, lattice, views, rejected, placed.rejected, found.toward)
 
 
 def read_photo(
@@ -226,7 +228,7 @@ def read_cut(
             scores, allowed, turn if kind is LayoutKind.CROSSWORD else None, on_grid
         )
     likely = _likeliest(probabilities)
-    presence = top_odds(faces.loaded.image, faces.quads[:found])
+    presence = top_odds(faces.loaded.image, faces.quads[:found], toward=faces.toward)
     if cubeset is not None and kind is not LayoutKind.TRAY:
         faces, likely, presence = _without_surplus(faces, likely, presence, cubeset, notes)
     symbols = (

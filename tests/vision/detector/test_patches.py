@@ -21,6 +21,19 @@ def test_the_face_fills_the_middle_and_what_lies_below_it_stays_below():
     assert tuple(below) == (0, 0, 200) and tuple(above) == (0, 0, 0)
 
 
+def test_the_side_of_the_photo_the_camera_stood_on_is_turned_below():
+    photo = np.zeros((200, 200, 3), np.uint8)
+    photo[80:120, 80:120] = 255  # the face
+    photo[80:120, 120:140] = (0, 0, 200)  # a red side to its right, the camera beyond it
+    middle, inner = PATCH // 2, round(PATCH / CONTEXT / 2) - 1
+    for toward in ([1.0, 0.0], [0.96, 0.28], [0.96, -0.28]):
+        (patch,) = cut_patches(photo, [square(80, 80, 40)], np.array(toward))
+        assert tuple(patch[middle + inner + 3, middle]) == (0, 0, 200)
+        assert tuple(patch[middle, middle + inner + 3]) == (0, 0, 0)
+    (upright,) = cut_patches(photo, [square(80, 80, 40)], None)
+    assert tuple(upright[middle, middle + inner + 3]) == (0, 0, 200)
+
+
 def test_what_lies_outside_the_photo_is_grey():
     photo = np.full((100, 100, 3), 30, np.uint8)
     (patch,) = cut_patches(photo, [square(0, 0, 40)])

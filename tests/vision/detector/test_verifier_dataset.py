@@ -37,7 +37,7 @@ def test_the_finds_harvested_are_met_as_the_verifier_and_refiner_meet_them_unref
     from cubecam.vision.detector.verifier_dataset import raw_finds
 
     write_set("loose", 1, 880504, tmp_path, size=(640, 480), config="tilt-20-55")
-    loaded, found = raw_finds(next(read_folder(tmp_path)))
+    loaded, found, _ = raw_finds(next(read_folder(tmp_path)))
     shipped = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0)
     assert shipped.refine_passes > 0
     floor = LatticeSettings.load().faint_floor

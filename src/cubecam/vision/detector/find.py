@@ -28,6 +28,7 @@ import numpy as np
 from cubecam.vision.detector.dataset import OFFSET_SCALE, STRIDE, turned
 from cubecam.vision.detector.refine import REFINER_PATH, refine_corners
 from cubecam.vision.detector.verify import VERIFIER_PATH, top_odds
+from cubecam.vision.lattice.camera import toward_camera
 from cubecam.vision.onnx_model import cached_model
 from cubecam.vision.quad import Quad, order_corners
 
@@ -177,6 +178,9 @@ class Views:
     def __init__(self, image: np.ndarray, networks: Networks = SHIPPED) -> None:
         self.image = image
         self.networks = networks
+        self.toward: np.ndarray | None = None
+        """The direction of the camera's foot in the photo, once :meth:`face_camera` has
+        read it: the verifier sees each find turned so that it lies below."""
         self._outputs: dict[tuple[int, float], tuple[dict[str, np.ndarray], float, np.ndarray]] = {}
         self._looks: dict[tuple[int, float, float], Look] = {}
         self._odds: dict[tuple[float, tuple[float, float]], float] = {}
@@ -195,12 +199,18 @@ class Views:
             self._looks[(*key, heat)] = Look(in_photo, scale)
         return self._looks[(*key, heat)]
 
+    def face_camera(self, faces: list[Quad]) -> None:
+        """Read which way the camera stood from the first ``faces`` found, before the
+        verifier is asked of any."""
+        if not self._odds:
+            self.toward = toward_camera(np.array([q.corners for q in faces]))
+
     def odds(self, quads: list[Quad]) -> np.ndarray:
         """The verifier's probability that each of ``quads`` is a top face (those not asked
         before asked in one batch)."""
         fresh = [q for q in quads if (q.score, q.center) not in self._odds]
         for quad, odds in zip(
-            fresh, top_odds(self.image, fresh, self.networks.verifier), strict=True
+            fresh, top_odds(self.image, fresh, self.networks.verifier, self.toward), strict=True
         ):
             self._odds[(quad.score, quad.center)] = float(odds)
         return np.array([self._odds[(q.score, q.center)] for q in quads])
@@ -230,12 +240,14 @@ class Finds(NamedTuple):
     """What the detector finds in a photo: the top faces, the fainter peaks the lattice may
     confirm, the faces (above the threshold) the verifier doubted, and the peaks fainter
     still that the verifier believes once their corners are refined (for the lattice to take
-    beside a face), each with its probability."""
+    beside a face), each with its probability; and the direction of the camera's foot in the
+    photo as the verifier was told it (None where it could not be told)."""
 
     faces: list[Quad]
     faint: list[Quad]
     doubted: list[Quad]
     believed: list[tuple[Quad, float]]
+    toward: np.ndarray | None = None
 
 
 def find_faces(image: np.ndarray, settings: Settings | None = None) -> list[Quad]:
@@ -276,6 +288,7 @@ def candidates_in(
     asked = min(floor, threshold, sure)
     look = views.look(side, _looked_down_to(asked, believe_above))
     found = look.split(threshold)[0]
+    views.face_camera(found)
     if verify > 0:  # asked in one batch: most photos need no other look
         views.odds([q for q in look.peaks if q.score > asked])
     faces, faint, doubted, fainter = _sifted(
@@ -309,7 +322,7 @@ def candidates_in(
         for quad, odds in zip(fainter, views.odds(fainter).tolist(), strict=True)
         if odds > believe_above
     ]
-    return Finds(refined(faces, passes), refined(faint, passes), doubted, believed)
+    return Finds(refined(faces, passes), refined(faint, passes), doubted, believed, views.toward)
 
 
 def _looked_down_to(heat: float, believe_above: float) -> float:

@@ -66,7 +66,7 @@ def jittered(truth: np.ndarray, rng: np.random.Generator) -> Quad:
 
 def outline_pairs(sample: Sample, model: Path = MODEL_PATH) -> tuple[np.ndarray, np.ndarray]:
     """One photo's patches (uint8, N × P × P × 3) and their label corners' offsets (N × 8)."""
-    loaded, found = raw_finds(sample, model)
+    loaded, found, _ = raw_finds(sample, model)
     truth = sample.quads * loaded.scale
     outlines: list[Quad] = []
     targets: list[np.ndarray] = []

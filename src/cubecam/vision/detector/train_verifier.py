@@ -7,8 +7,9 @@ Needs PyTorch (``pip install -e '.[train]'``); learns from the patches
         patches.npz --epochs 12 --out verifier.onnx
 
 The network is a small plain CNN (three stages of two 3 × 3 convolutions, pooled to one
-score); the patch is mirrored left to right at random, never turned (what lies below a
-face in a photo tells a top from a side), and its light and noise varied.
+score); the patch, cut with the camera's side below where the photo tells it
+(:mod:`.patches`), is mirrored left to right at random, never turned (what lies below a
+face tells a top from a side), and its light and noise varied.
 """
 
 from __future__ import annotations

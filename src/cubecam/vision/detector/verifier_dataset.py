@@ -33,16 +33,17 @@ from cubecam.vision.quad import Quad
 
 def raw_finds(
     sample: Sample, model: Path = MODEL_PATH, floor: float | None = None
-) -> tuple[LoadedImage, list[Quad]]:
+) -> tuple[LoadedImage, list[Quad], np.ndarray | None]:
     """One photo at working size and its finds by the detector ``model`` as the verifier and
     the refiner meet them (neither verified nor refined), down to the heat ``floor`` (the
-    lattice's faint floor unless given)."""
+    lattice's faint floor unless given), and the direction of the camera's foot that the
+    verifier is told with them."""
     loaded = load_scaled(sample.path, WORKING_SIDE)
     settings = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0, refine_passes=0)
     if floor is None:
         floor = LatticeSettings.load().faint_floor
     finds = find_candidates(loaded.image, floor, settings, Networks(model))
-    return loaded, finds.faces + finds.faint
+    return loaded, finds.faces + finds.faint, finds.toward
 
 
 def harvest(
@@ -50,13 +51,13 @@ def harvest(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One photo's finds (:func:`raw_finds`): their patches, whether each is a top face, and
     its heat."""
-    loaded, found = raw_finds(sample, model, floor)
+    loaded, found, toward = raw_finds(sample, model, floor)
     truth, hidden = sample.quads * loaded.scale, sample.hidden * loaded.scale
     on_hidden = set(match(found, hidden).matched) if len(hidden) else set()
     tops = match(found, truth).matched if len(truth) else {}
     keep = [i for i in range(len(found)) if i not in on_hidden]
     return (
-        cut_patches(loaded.image, [found[i] for i in keep]),
+        cut_patches(loaded.image, [found[i] for i in keep], toward),
         np.array([i in tops for i in keep], bool),
         np.array([found[i].score for i in keep], np.float32),
     )

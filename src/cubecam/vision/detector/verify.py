@@ -23,9 +23,15 @@ from cubecam.vision.quad import Quad
 VERIFIER_PATH = Path(__file__).with_name("verifier.onnx")
 
 
-def top_odds(image: np.ndarray, quads: list[Quad], model: Path = VERIFIER_PATH) -> np.ndarray:
-    """The verifier's probability that each of ``quads`` (in ``image``'s pixels) is a top."""
+def top_odds(
+    image: np.ndarray,
+    quads: list[Quad],
+    model: Path = VERIFIER_PATH,
+    toward: np.ndarray | None = None,
+) -> np.ndarray:
+    """The verifier's probability that each of ``quads`` (in ``image``'s pixels) is a top,
+    ``toward`` the direction of the camera's foot in the photo where it is known."""
     if not quads:
         return np.zeros(0, np.float32)
     verifier: OnnxModel = cached_model(model)
-    return verifier.run(network_patches(cut_patches(image, quads)))["top"]
+    return verifier.run(network_patches(cut_patches(image, quads, toward)))["top"]

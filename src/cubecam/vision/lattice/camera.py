@@ -1,4 +1,5 @@
-"""Where the camera stood, from the lattice's homography, and where it saw the cubes' sides.
+"""Where the camera stood, from the lattice's homography, and where it saw the cubes' sides;
+without a lattice, the side of the photo it stood on, from the top faces' outlines alone.
 
 The plane of the cubes' tops is the lattice (a square is 1 × 1); the camera is a pinhole
 whose principal point is the photo's centre, its focal length solved from the plane's right
@@ -25,6 +26,8 @@ FOCAL_RANGE = (0.4, 4.0)
 USUAL_FOCAL = 0.8
 """The focal length taken where the plane cannot tell it (seen nearly square-on), in
 longer sides: a phone's main camera or a webcam."""
+TILT_TOLD = 12.0
+"""Degrees from square-on below which the outlines cannot tell the camera's side."""
 _AXES = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])
 
 
@@ -80,3 +83,62 @@ def _seen_on_plane(points: np.ndarray, height: float, camera: np.ndarray) -> np.
     """Where the camera's rays to ``points`` (N × 2, at ``height`` off the plane) cross it."""
     reach = camera[2] / (camera[2] - height)
     return camera[:2] + (points - camera[:2]) * reach
+
+
+def toward_camera(corners: np.ndarray) -> np.ndarray | None:
+    """The direction in the photo (unit x, y) from the cubes toward the camera's foot, read
+    from top faces' outlines (N × 4 × 2, corners in cyclic order) as the camera saw them;
+    None where they are seen within :data:`TILT_TOLD` of square-on.
+
+    At a slant a square is squeezed along that direction (the axis along which the faces'
+    edges spread least), faces nearer the camera are larger, and each face's edge nearer the
+    camera is the longer of the two across that axis (which end of the axis is nearer).
+
+    >>> from cubecam.synth.camera import Camera
+    >>> def tops(camera):
+    ...     squares = [(x, y) for x in (0.0, 4.0, 8.0) for y in (0.0, 4.0)]
+    ...     return np.array([camera.project(np.array(
+    ...         [[x, y, 1.0], [x + 2, y, 1.0], [x + 2, y + 2, 1.0], [x, y + 2, 1.0]]))
+    ...         for x, y in squares])
+    >>> def camera(tilt, roll):
+    ...     return Camera.looking_at((5.0, 3.0), distance=40.0, tilt=tilt, yaw=0.0, roll=roll,
+    ...                              focal=800.0, centre=(500.0, 375.0))
+    >>> (toward_camera(tops(camera(40.0, 0.0))).round(2) + 0.0).tolist()  # the camera's foot below
+    [0.0, 1.0]
+    >>> (toward_camera(tops(camera(40.0, 90.0))).round(2) + 0.0).tolist()
+    [1.0, 0.0]
+    >>> toward_camera(tops(camera(5.0, 0.0))) is None
+    True
+    """
+    corners = np.asarray(corners, np.float64).reshape(-1, 4, 2)
+    if not len(corners):
+        return None
+    across = (corners[:, 1] - corners[:, 0] + corners[:, 2] - corners[:, 3]) / 2
+    down = (corners[:, 3] - corners[:, 0] + corners[:, 2] - corners[:, 1]) / 2
+    edges = np.stack([across, down], axis=2)
+    area = np.abs(np.linalg.det(edges))
+    if not np.all(area > 0):
+        return None
+    spread = (edges @ edges.transpose(0, 2, 1) / area[:, None, None]).sum(axis=0)
+    values, vectors = np.linalg.eigh(spread)
+    if np.degrees(np.arccos(np.sqrt(values[0] / values[1]))) < TILT_TOLD:
+        return None
+    axis = vectors[:, 0]
+    return axis if _nearer_along(corners, np.sqrt(area), axis) >= 0 else -axis
+
+
+def _nearer_along(corners: np.ndarray, sizes: np.ndarray, axis: np.ndarray) -> float:
+    """Above 0 where the faces are nearer the camera along ``axis``: the faces' growth along
+    it (as a share of their mean size over their spread) plus their mean taper."""
+    along = corners.mean(axis=1) @ axis
+    growth = 0.0
+    if np.ptp(along) > 0:
+        growth = float(np.polyfit(along - along.mean(), sizes / sizes.mean(), 1)[0] * np.ptp(along))
+    taper = 0.0
+    for face in corners:
+        ends = face[[1, 2, 3, 0]]
+        middles, lengths = (face + ends) / 2 @ axis, np.linalg.norm(ends - face, axis=1)
+        pair = np.argsort(np.abs((ends - face) @ axis) / lengths)[:2]  # the edges across the axis
+        (near, far) = pair if middles[pair[0]] > middles[pair[1]] else pair[::-1]
+        taper += (lengths[near] - lengths[far]) / (lengths[near] + lengths[far])
+    return growth + taper / len(corners)
