@@ -88,3 +88,12 @@ def test_loose_dice_show_which_side_of_the_photo_the_camera_stood_on(tilt, yaw, 
 def test_seen_nearly_square_on_the_camera_side_is_not_told():
     assert toward_camera(loose_tops(camera(0.5 * TILT_TOLD, 40.0, 30.0), 12, 6)) is None
     assert toward_camera(np.zeros((0, 4, 2))) is None
+    assert toward_camera(np.zeros((3, 4, 2))) is None  # outlines with no area
+
+
+def test_a_flat_outline_among_the_faces_is_passed_over():
+    seen = camera(40.0, 70.0, 120.0)
+    outlines = loose_tops(seen, 8, 7)
+    flat = np.repeat(outlines[:1, :1], 4, axis=1)
+    toward = toward_camera(np.concatenate([outlines, flat]))
+    assert toward is not None and toward @ foot_in_photo(seen, outlines) > 0.95

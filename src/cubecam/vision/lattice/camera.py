@@ -111,13 +111,12 @@ def toward_camera(corners: np.ndarray) -> np.ndarray | None:
     True
     """
     corners = np.asarray(corners, np.float64).reshape(-1, 4, 2)
-    if not len(corners):
-        return None
     across = (corners[:, 1] - corners[:, 0] + corners[:, 2] - corners[:, 3]) / 2
     down = (corners[:, 3] - corners[:, 0] + corners[:, 2] - corners[:, 1]) / 2
     edges = np.stack([across, down], axis=2)
-    area = np.abs(np.linalg.det(edges))
-    if not np.all(area > 0):
+    area = np.abs(np.linalg.det(edges)) if len(corners) else np.zeros(0)
+    corners, edges, area = corners[area > 0], edges[area > 0], area[area > 0]  # no flat ones
+    if not len(corners):
         return None
     spread = (edges @ edges.transpose(0, 2, 1) / area[:, None, None]).sum(axis=0)
     values, vectors = np.linalg.eigh(spread)
