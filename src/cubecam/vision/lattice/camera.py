@@ -27,7 +27,8 @@ USUAL_FOCAL = 0.8
 """The focal length taken where the plane cannot tell it (seen nearly square-on), in
 longer sides: a phone's main camera or a webcam."""
 TILT_TOLD = 12.0
-"""Degrees from square-on below which the outlines cannot tell the camera's side."""
+"""Degrees from square-on below which the outlines do not tell the camera's side (chosen
+over the development renders: docs/vision.md, "2026-12-06 (morning)")."""
 _AXES = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])
 
 
