@@ -63,3 +63,36 @@ def test_fewer_examples_than_a_batch_are_one_batch_of_them_all():
 
     fit(lambda: nn.Linear(1, 1), 5, loss_of, Schedule(2, 8, 0, 0.1))
     assert seen == [5, 5]  # one batch an epoch, none left out
+
+
+@pytest.mark.parametrize("trainer", ["verifier", "refiner"])
+def test_a_fine_tune_starts_from_the_shipped_network_computing_what_it_does(trainer):
+    from cubecam.vision.detector import refine, train_refiner, train_verifier, verify
+    from cubecam.vision.detector.patch_training import starting
+    from cubecam.vision.detector.patches import PATCH, network_patches
+    from cubecam.vision.onnx_model import OnnxModel
+
+    module, shipped, side = {
+        "verifier": (train_verifier, verify.VERIFIER_PATH, PATCH),
+        "refiner": (train_refiner, refine.REFINER_PATH, refine.PATCH),
+    }[trainer]
+    patches = np.random.default_rng(0).integers(0, 256, (24, side, side, 3), dtype=np.uint8)
+    batch = network_patches(patches)
+    net = starting(module.network, shipped, patches)().eval()
+    with torch.no_grad():
+        ours = net(torch.from_numpy(batch)).numpy()
+    (theirs,) = OnnxModel(shipped).run(batch).values()
+    if trainer == "verifier":
+        ours = 1 / (1 + np.exp(-ours[:, 0]))
+    assert np.abs(ours - theirs).max() < 1e-4
+    assert starting(module.network, None, patches) is module.network
+
+
+def test_a_fine_tune_refuses_a_model_of_another_shape():
+    from cubecam.vision.detector import train_verifier
+    from cubecam.vision.detector.patch_training import starting
+    from cubecam.vision.detector.refine import REFINER_PATH
+
+    patches = np.zeros((4, 48, 48, 3), np.uint8)
+    with pytest.raises(ValueError, match="convolutions"):
+        starting(train_verifier.network, REFINER_PATH, patches)()

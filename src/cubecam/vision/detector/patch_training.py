@@ -18,7 +18,7 @@ import torch
 from torch import nn
 
 from cubecam.vision.detector.patches import network_patches
-from cubecam.vision.detector.train import default_device, set_threads
+from cubecam.vision.detector.train import default_device, load_onnx, set_threads
 
 HELD_OUT = 10
 """One photo in this many is held out of training, to report on."""
@@ -28,7 +28,8 @@ HELD_OUT = 10
 class Schedule:
     """How a patch network is trained: ``epochs`` over its examples, ``batch`` at a time in
     an order seeded by ``seed``, with AdamW and a one-cycle rate peaking at ``lr``, on
-    ``device``, computing in bfloat16 with ``bf16`` (its weights and the loss stay float32)."""
+    ``device``, computing in bfloat16 with ``bf16`` (its weights and the loss stay float32),
+    started from the ONNX model ``init`` where one is named (see :func:`starting`)."""
 
     epochs: int
     batch: int
@@ -36,6 +37,7 @@ class Schedule:
     lr: float
     device: str = "cpu"
     bf16: bool = False
+    init: Path | None = None
 
 
 def conv_block(c_in: int, c_out: int) -> list[nn.Module]:
@@ -122,7 +124,9 @@ def command(
     examples are held out (by photo)."""
     args = arguments(description, data, epochs).parse_args(argv)
     set_threads(args.threads)
-    schedule = Schedule(args.epochs, args.batch, args.seed, args.lr, args.device, args.bf16)
+    schedule = Schedule(
+        args.epochs, args.batch, args.seed, args.lr, args.device, args.bf16, args.init
+    )
     loaded = dict(np.load(args.data))
     return args, schedule, loaded, loaded["photo"] % HELD_OUT == 0
 
@@ -145,8 +149,29 @@ def arguments(description: str, data: str, epochs: int) -> argparse.ArgumentPars
     parser.add_argument(
         "--device", default=default_device(), help="where the network trains (default: %(default)s)"
     )
+    parser.add_argument(
+        "--init", type=Path, help="start from this ONNX model, one this trainer wrote (a fine-tune)"
+    )
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     return parser
+
+
+def starting(
+    make: Callable[[], nn.Module], init: Path | None, patches: np.ndarray
+) -> Callable[[], nn.Module]:
+    """``make``, or where ``init`` names an ONNX model its trainer wrote, ``make``'s network
+    started from that model (:func:`~cubecam.vision.detector.train.load_onnx`), its batch
+    norms' statistics taken on the first of ``patches`` (uint8, as cut)."""
+    if init is None:
+        return make
+    start = init
+
+    def started() -> nn.Module:
+        net = make()
+        load_onnx(net, start, torch.from_numpy(network_patches(patches[:512])))
+        return net
+
+    return started
 
 
 def export(net: nn.Module, out: Path, patch: int, output: str) -> None:

@@ -231,13 +231,14 @@ def train(
     return net.cpu().eval()
 
 
-def load_onnx(net: Net, path: Path, images: torch.Tensor) -> None:
-    """Start ``net`` from an ONNX model that :func:`export` wrote (the shipped one, say).
+def load_onnx(net: nn.Module, path: Path, images: torch.Tensor) -> None:
+    """Start ``net`` from an ONNX model that its trainer exported (the shipped one, say).
 
     The export folds each batch norm into the convolution before it; here the convolution
     takes the folded weights and its norm is set to pass them through unchanged, with the
     running statistics of ``images`` (so that training resumes at the scale the norm sees).
-    The network then computes what the ONNX model does.
+    A linear layer takes its Gemm's weights. The network then computes what the ONNX model
+    does.
     """
     import onnx
     from onnx import numpy_helper
@@ -245,18 +246,33 @@ def load_onnx(net: Net, path: Path, images: torch.Tensor) -> None:
     model = onnx.load(str(path))
     stored = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
     nodes = [node for node in model.graph.node if node.op_type == "Conv"]
-    order: list[nn.Conv2d] = []
+    gemms = [node for node in model.graph.node if node.op_type == "Gemm"]
+    order: list[nn.Module] = []
     hooks = [
         m.register_forward_hook(lambda m, *_: order.append(m))
         for m in net.modules()
-        if isinstance(m, nn.Conv2d)
+        if isinstance(m, nn.Conv2d | nn.Linear)
     ]
     with torch.no_grad():
         net.eval()(images[:1])
     for hook in hooks:
         hook.remove()
-    if len(order) != len(nodes):
-        raise ValueError(f"{path} has {len(nodes)} convolutions, the network {len(order)}")
+    linears = [m for m in order if isinstance(m, nn.Linear)]
+    order = [m for m in order if isinstance(m, nn.Conv2d)]
+    if len(order) != len(nodes) or len(linears) != len(gemms):
+        raise ValueError(
+            f"{path} has {len(nodes)} convolutions and {len(gemms)} linear layers,"
+            f" the network {len(order)} and {len(linears)}"
+        )
+    with torch.no_grad():
+        for linear, node in zip(linears, gemms, strict=True):
+            weight = stored[node.input[1]]
+            transposed = any(a.name == "transB" and a.i for a in node.attribute)
+            weight = weight if transposed else weight.T
+            if weight.shape != tuple(linear.weight.shape):
+                raise ValueError(f"{path}: a linear layer of {weight.shape} where {linear}")
+            linear.weight.copy_(torch.from_numpy(weight.copy()))
+            linear.bias.copy_(torch.from_numpy(stored[node.input[2]].copy()))
     norm_after = {
         id(seq[i]): seq[i + 1]
         for seq in net.modules()

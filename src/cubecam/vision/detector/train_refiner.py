@@ -27,6 +27,7 @@ from cubecam.vision.detector.patch_training import (
     fit,
     outputs,
     relit,
+    starting,
 )
 from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import network_patches
@@ -118,7 +119,7 @@ def train(
         y = torch.from_numpy(wanted.astype(np.float32)).to(device)
         return nn.functional.l1_loss(net(x), y)
 
-    return fit(network, len(patches), loss_of, schedule)
+    return fit(starting(network, schedule.init, patches), len(patches), loss_of, schedule)
 
 
 def export(net: nn.Module, out: Path) -> None:

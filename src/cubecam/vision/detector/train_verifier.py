@@ -27,6 +27,7 @@ from cubecam.vision.detector.patch_training import (
     fit,
     outputs,
     relit,
+    starting,
 )
 from cubecam.vision.detector.patch_training import export as patch_export
 from cubecam.vision.detector.patches import PATCH, network_patches
@@ -93,7 +94,7 @@ def train(
         y = torch.from_numpy(tops[pick].astype(np.float32)).to(device)
         return bce(net(x)[:, 0], y)
 
-    return fit(network, len(patches), loss_of, schedule)
+    return fit(starting(network, schedule.init, patches), len(patches), loss_of, schedule)
 
 
 def export(net: nn.Module, out: Path) -> None:
