@@ -164,11 +164,10 @@ def starting(
     norms' statistics taken on the first of ``patches`` (uint8, as cut)."""
     if init is None:
         return make
-    start = init
 
     def started() -> nn.Module:
         net = make()
-        load_onnx(net, start, torch.from_numpy(network_patches(patches[:512])))
+        load_onnx(net, init, torch.from_numpy(network_patches(patches[:512])))
         return net
 
     return started

@@ -247,9 +247,9 @@ def load_onnx(net: nn.Module, path: Path, images: torch.Tensor) -> None:
     stored = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
     nodes = [node for node in model.graph.node if node.op_type == "Conv"]
     gemms = [node for node in model.graph.node if node.op_type == "Gemm"]
-    order: list[nn.Module] = []
+    called: list[nn.Module] = []  # the layers in the order the network calls them
     hooks = [
-        m.register_forward_hook(lambda m, *_: order.append(m))
+        m.register_forward_hook(lambda m, *_: called.append(m))
         for m in net.modules()
         if isinstance(m, nn.Conv2d | nn.Linear)
     ]
@@ -257,8 +257,8 @@ def load_onnx(net: nn.Module, path: Path, images: torch.Tensor) -> None:
         net.eval()(images[:1])
     for hook in hooks:
         hook.remove()
-    linears = [m for m in order if isinstance(m, nn.Linear)]
-    order = [m for m in order if isinstance(m, nn.Conv2d)]
+    order = [m for m in called if isinstance(m, nn.Conv2d)]
+    linears = [m for m in called if isinstance(m, nn.Linear)]
     if len(order) != len(nodes) or len(linears) != len(gemms):
         raise ValueError(
             f"{path} has {len(nodes)} convolutions and {len(gemms)} linear layers,"
