@@ -115,7 +115,7 @@ def toward_camera(corners: np.ndarray) -> np.ndarray | None:
     across = (corners[:, 1] - corners[:, 0] + corners[:, 2] - corners[:, 3]) / 2
     down = (corners[:, 3] - corners[:, 0] + corners[:, 2] - corners[:, 1]) / 2
     edges = np.stack([across, down], axis=2)
-    area = np.abs(np.linalg.det(edges)) if len(corners) else np.zeros(0)
+    area = np.abs(np.linalg.det(edges))
     corners, edges, area = corners[area > 0], edges[area > 0], area[area > 0]  # no flat ones
     if not len(corners):
         return None
@@ -134,11 +134,10 @@ def _nearer_along(corners: np.ndarray, sizes: np.ndarray, axis: np.ndarray) -> f
     growth = 0.0
     if np.ptp(along) > 0:
         growth = float(np.polyfit(along - along.mean(), sizes / sizes.mean(), 1)[0] * np.ptp(along))
-    taper = 0.0
-    for face in corners:
-        ends = face[[1, 2, 3, 0]]
-        middles, lengths = (face + ends) / 2 @ axis, np.linalg.norm(ends - face, axis=1)
-        pair = np.argsort(np.abs((ends - face) @ axis) / lengths)[:2]  # the edges across the axis
-        (near, far) = pair if middles[pair[0]] > middles[pair[1]] else pair[::-1]
-        taper += (lengths[near] - lengths[far]) / (lengths[near] + lengths[far])
-    return growth + taper / len(corners)
+    ends = np.roll(corners, -1, axis=1)
+    lengths = np.linalg.norm(ends - corners, axis=2)
+    across = np.argsort(np.abs((ends - corners) @ axis) / lengths, axis=1)[:, :2]
+    middles = np.take_along_axis((corners + ends) / 2 @ axis, across, axis=1)
+    first, second = np.take_along_axis(lengths, across, axis=1).T
+    nearer_first = np.where(middles[:, 0] > middles[:, 1], 1.0, -1.0)
+    return growth + float(np.mean(nearer_first * (first - second) / (first + second)))
