@@ -76,9 +76,9 @@ def test_rendered_crossword(crossword):
 
 
 def test_a_blank_the_network_barely_marks_is_read_beside_its_word():
-    # a blank-faced crossword: the blank in its first row, fourth column, is a peak fainter
-    # than any the lattice takes on its heat alone, which the verifier believes beside a word
-    seed = scene_seed("crossword", 880_800, 47)
+    # a blank-faced crossword whose blank dice the network barely marks (one of them a peak
+    # of heat 0.13, far under its threshold): the verifier and the lattice keep them in words
+    seed = scene_seed("crossword", 880_800, 24)
     image, label = make_scene("crossword", seed, size=(1024, 768), config="blank-faces")
     reading = read_photo(image)
     assert reading.layout.kind is LayoutKind.CROSSWORD
@@ -169,7 +169,7 @@ def test_a_cube_pushed_against_a_crossword_turned_another_way_is_left_over(seed:
     assert any("turned another way than its words" in note for note in reading.notes)
 
 
-@pytest.mark.parametrize("seed", [880140, 880222, 880638])
+@pytest.mark.parametrize("seed", [880101, 880147, 880638])
 def test_side_faces_of_a_slanted_crossword_turned_away_from_its_words_are_set_aside(seed: int):
     rng = np.random.default_rng(seed)
     image, label = _clear_photo(rng, plan_crossword(rng, crossword_layout(rng)), "tilt-20-55", seed)

@@ -1,4 +1,4 @@
-"""Averaging a detector with one fine-tuned from it."""
+"""Averaging a detector with one fine-tuned from it, and two networks' outputs."""
 
 from __future__ import annotations
 
@@ -53,6 +53,33 @@ def test_the_whole_share_to_the_start_computes_what_the_start_does(tmp_path, nud
     got, want = OnnxModel(out).run(batch), OnnxModel(MODEL_PATH).run(batch)
     assert np.abs(got["heat"] - want["heat"]).max() < 1e-5
     assert np.abs(OnnxModel(nudged).run(batch)["heat"] - want["heat"]).max() > 1e-3
+
+
+def test_averaged_outputs_run_both_networks_on_one_input(tmp_path, nudged) -> None:
+    from cubecam.vision.detector.average import main
+
+    out = tmp_path / "both.onnx"
+    main([str(MODEL_PATH), str(nudged), "--outputs", "--start-share", "0.3", "--out", str(out)])
+    photo = make_scene("tray", 880003, size=(320, 224), config="wide")[0]
+    batch = (photo[..., ::-1].transpose(2, 0, 1)[None] / 255).astype(np.float32)
+    first, second = OnnxModel(MODEL_PATH).run(batch), OnnxModel(nudged).run(batch)
+    got = OnnxModel(out).run(batch)
+    assert set(got) == {"heat", "shape"}
+    for name, value in got.items():
+        assert np.abs(value - (0.3 * first[name] + 0.7 * second[name])).max() < 1e-5
+        assert np.abs(value - second[name]).max() > 1e-4
+    assert len(weights(out)) == len(weights(MODEL_PATH)) + len(weights(nudged)) + 2
+
+
+def test_outputs_of_models_that_give_other_outputs_are_refused_in_a_line(tmp_path, capsys) -> None:
+    from cubecam.vision.detector.average import main
+
+    out = tmp_path / "both.onnx"
+    with pytest.raises(SystemExit) as stop:
+        main([str(MODEL_PATH), str(VERIFIER_PATH), "--outputs", "--out", str(out)])
+    assert stop.value.code == 2
+    assert "not take the same inputs" in capsys.readouterr().err
+    assert not out.exists()
 
 
 @pytest.mark.parametrize(

@@ -65,23 +65,42 @@ def test_fewer_examples_than_a_batch_are_one_batch_of_them_all():
     assert seen == [5, 5]  # one batch an epoch, none left out
 
 
+def written_verifier(path):
+    """A verifier as its trainer writes one, its batch norms' statistics set at random (the
+    shipped verifier averages two networks' outputs: no one network starts from it)."""
+    from cubecam.vision.detector import train_verifier
+
+    torch.manual_seed(0)
+    net = train_verifier.network()
+    for norm in net.modules():
+        if isinstance(norm, torch.nn.BatchNorm2d):
+            norm.running_mean.uniform_(-0.5, 0.5)
+            norm.running_var.uniform_(0.5, 2.0)
+            norm.weight.data.uniform_(0.5, 1.5)
+            norm.bias.data.uniform_(-0.2, 0.2)
+    train_verifier.export(net.eval(), path)
+    return path
+
+
 @pytest.mark.parametrize("trainer", ["verifier", "refiner"])
-def test_a_fine_tune_starts_from_the_shipped_network_computing_what_it_does(trainer):
-    from cubecam.vision.detector import refine, train_refiner, train_verifier, verify
+def test_a_fine_tune_starts_from_a_network_its_trainer_wrote_computing_what_it_does(
+    trainer, tmp_path
+):
+    from cubecam.vision.detector import refine, train_refiner, train_verifier
     from cubecam.vision.detector.patch_training import starting
     from cubecam.vision.detector.patches import PATCH, network_patches
     from cubecam.vision.onnx_model import OnnxModel
 
-    module, shipped, side = {
-        "verifier": (train_verifier, verify.VERIFIER_PATH, PATCH),
+    module, start, side = {
+        "verifier": (train_verifier, written_verifier(tmp_path / "verifier.onnx"), PATCH),
         "refiner": (train_refiner, refine.REFINER_PATH, refine.PATCH),
     }[trainer]
     patches = np.random.default_rng(0).integers(0, 256, (24, side, side, 3), dtype=np.uint8)
     batch = network_patches(patches)
-    net = starting(module.network, shipped, patches)().eval()
+    net = starting(module.network, start, patches)().eval()
     with torch.no_grad():
         ours = net(torch.from_numpy(batch)).numpy()
-    (theirs,) = OnnxModel(shipped).run(batch).values()
+    (theirs,) = OnnxModel(start).run(batch).values()
     if trainer == "verifier":
         ours = 1 / (1 + np.exp(-ours[:, 0]))
     assert np.abs(ours - theirs).max() < 1e-4
@@ -96,3 +115,25 @@ def test_a_fine_tune_refuses_a_model_of_another_shape():
     patches = np.zeros((4, 48, 48, 3), np.uint8)
     with pytest.raises(ValueError, match="convolutions"):
         starting(train_verifier.network, REFINER_PATH, patches)()
+
+
+@pytest.mark.parametrize("start", ["another", "missing"])
+def test_the_trainer_refuses_a_start_it_cannot_take_before_training(tmp_path, capsys, start):
+    from cubecam.vision.detector import train_verifier
+    from cubecam.vision.detector.refine import REFINER_PATH
+
+    data = tmp_path / "patches.npz"
+    np.savez(
+        data,
+        patches=np.zeros((4, 48, 48, 3), np.uint8),
+        tops=np.array([True, False, True, False]),
+        photo=np.arange(4),
+    )
+    init = REFINER_PATH if start == "another" else tmp_path / "none.onnx"
+    out = tmp_path / "verifier.onnx"
+    with pytest.raises(SystemExit) as stop:
+        train_verifier.main([str(data), "--init", str(init), "--out", str(out)])
+    assert stop.value.code == 2
+    said = capsys.readouterr()
+    assert ("convolutions" if start == "another" else "none.onnx") in said.err
+    assert "epoch 1" not in said.out and not out.exists()

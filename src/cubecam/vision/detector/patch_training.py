@@ -117,18 +117,29 @@ def fit(
 
 
 def command(
-    description: str, data: str, epochs: int, argv: list[str] | None = None
+    description: str,
+    data: str,
+    epochs: int,
+    make: Callable[[], nn.Module],
+    argv: list[str] | None = None,
 ) -> tuple[argparse.Namespace, Schedule, dict[str, np.ndarray], np.ndarray]:
     """A patch trainer's command line parsed (:func:`arguments`) and PyTorch's threads set;
     the training's :class:`Schedule` it gives; the ``data`` it names, loaded, and which of its
-    examples are held out (by photo)."""
-    args = arguments(description, data, epochs).parse_args(argv)
+    examples are held out (by photo). Data it cannot load, or a model to start from that is
+    not one of the network ``make`` builds, is refused in a line before any training."""
+    parser = arguments(description, data, epochs)
+    args = parser.parse_args(argv)
     set_threads(args.threads)
     schedule = Schedule(
         args.epochs, args.batch, args.seed, args.lr, args.device, args.bf16, args.init
     )
-    loaded = dict(np.load(args.data))
-    return args, schedule, loaded, loaded["photo"] % HELD_OUT == 0
+    try:
+        loaded = dict(np.load(args.data))
+        held = loaded["photo"] % HELD_OUT == 0
+        starting(make, args.init, loaded["patches"])()
+    except (OSError, ValueError, KeyError) as error:
+        parser.error(f"{error}")
+    return args, schedule, loaded, held
 
 
 def arguments(description: str, data: str, epochs: int) -> argparse.ArgumentParser:

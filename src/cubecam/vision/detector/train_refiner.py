@@ -129,7 +129,7 @@ def export(net: nn.Module, out: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args, schedule, data, held = command(
-        __doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", 10, argv
+        __doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", 10, network, argv
     )
     patches, shifts = data["patches"], data["offsets"]
     print(f"{int((~held).sum())} outlines to learn from, {int(held.sum())} held out", flush=True)

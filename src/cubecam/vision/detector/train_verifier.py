@@ -104,7 +104,7 @@ def export(net: nn.Module, out: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args, schedule, data, held = command(
-        __doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", 12, argv
+        __doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", 12, network, argv
     )
     patches, tops = data["patches"], data["tops"]
     print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
