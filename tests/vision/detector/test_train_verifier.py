@@ -53,3 +53,34 @@ def test_the_main_command_trains_on_a_harvest_and_writes_the_model(tmp_path, cap
     )
     assert "held out: at 0.1" in capsys.readouterr().out
     assert OnnxModel(tmp_path / "v.onnx").run(network_patches(patches[:2]))["top"].shape == (2,)
+
+
+def test_blank_tops_weighed_more_are_believed_more():
+    from cubecam.vision.detector.patch_training import Schedule
+    from cubecam.vision.detector.train_verifier import _scores, train
+
+    rng = np.random.default_rng(2)
+    patches = rng.integers(0, 120, (96, PATCH, PATCH, 3), dtype=np.uint8)
+    tops = np.arange(96) % 3 != 2
+    blank = np.arange(96) % 3 == 1  # no glyph: as plain as the bare table round it
+    patches[tops & ~blank, 16:32, 16:32] = 255
+    schedule = Schedule(epochs=6, batch=16, seed=1, lr=3e-3)
+    alike, weighed = (train(patches, tops, schedule, blank, weight) for weight in (1.0, 8.0))
+    assert _scores(weighed, patches[blank]).mean() > _scores(alike, patches[blank]).mean() + 0.2
+
+
+def test_a_blank_weight_needs_a_harvest_that_marks_blanks(tmp_path, capsys):
+    from cubecam.vision.detector.train_verifier import main
+
+    data = tmp_path / "patches.npz"
+    np.savez(
+        data,
+        patches=np.zeros((8, PATCH, PATCH, 3), np.uint8),
+        tops=np.arange(8) % 2 == 0,
+        photo=np.arange(8),
+    )
+    with pytest.raises(SystemExit) as stop:
+        main([str(data), "--blank-weight", "3", "--out", str(tmp_path / "v.onnx")])
+    assert stop.value.code == 2
+    assert "harvest it again" in capsys.readouterr().err
+    assert not (tmp_path / "v.onnx").exists()

@@ -117,17 +117,15 @@ def fit(
 
 
 def command(
-    description: str,
-    data: str,
-    epochs: int,
+    parser: argparse.ArgumentParser,
     make: Callable[[], nn.Module],
     argv: list[str] | None = None,
 ) -> tuple[argparse.Namespace, Schedule, dict[str, np.ndarray], np.ndarray]:
-    """A patch trainer's command line parsed (:func:`arguments`) and PyTorch's threads set;
-    the training's :class:`Schedule` it gives; the ``data`` it names, loaded, and which of its
-    examples are held out (by photo). Data it cannot load, or a model to start from that is
-    not one of the network ``make`` builds, is refused in a line before any training."""
-    parser = arguments(description, data, epochs)
+    """A patch trainer's command line (:func:`arguments`, and the trainer's own) parsed and
+    PyTorch's threads set; the training's :class:`Schedule` it gives; the data it names,
+    loaded, and which of its examples are held out (by photo). Data it cannot load, or a model
+    to start from that is not one of the network ``make`` builds, is refused in a line before
+    any training."""
     args = parser.parse_args(argv)
     set_threads(args.threads)
     schedule = Schedule(

@@ -22,6 +22,7 @@ from torch import nn
 
 from cubecam.vision.detector.patch_training import (
     Schedule,
+    arguments,
     command,
     conv_block,
     fit,
@@ -128,9 +129,8 @@ def export(net: nn.Module, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args, schedule, data, held = command(
-        __doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", 10, network, argv
-    )
+    parser = arguments(__doc__.split("\n\n")[0], "the .npz of outlines (refiner_dataset)", 10)
+    args, schedule, data, held = command(parser, network, argv)
     patches, shifts = data["patches"], data["offsets"]
     print(f"{int((~held).sum())} outlines to learn from, {int(held.sum())} held out", flush=True)
     net = train(patches[~held], shifts[~held], schedule)

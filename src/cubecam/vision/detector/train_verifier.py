@@ -22,6 +22,7 @@ from torch import nn
 
 from cubecam.vision.detector.patch_training import (
     Schedule,
+    arguments,
     command,
     conv_block,
     fit,
@@ -82,17 +83,22 @@ def train(
     patches: np.ndarray,
     tops: np.ndarray,
     schedule: Schedule,
+    blank: np.ndarray | None = None,
+    blank_weight: float = 1.0,
 ) -> nn.Module:
     """The verifier trained on ``patches`` (uint8) marked ``tops`` as ``schedule`` says,
-    classes weighed alike."""
+    classes weighed alike, each ``blank`` top (a face with no glyph, where marked) counting
+    ``blank_weight`` times."""
     device = schedule.device
     weight = torch.tensor([(~tops).sum() / max(tops.sum(), 1)], dtype=torch.float32, device=device)
-    bce = nn.BCEWithLogitsLoss(pos_weight=weight)
+    bce = nn.BCEWithLogitsLoss(pos_weight=weight, reduction="none")
+    counts = np.ones(len(tops)) if blank is None else np.where(blank, blank_weight, 1.0)
 
     def loss_of(net: nn.Module, pick: np.ndarray, rng: np.random.Generator) -> torch.Tensor:
         x = torch.from_numpy(network_patches(_augmented(patches[pick], rng))).to(device)
         y = torch.from_numpy(tops[pick].astype(np.float32)).to(device)
-        return bce(net(x)[:, 0], y)
+        w = torch.from_numpy(counts[pick].astype(np.float32)).to(device)
+        return (bce(net(x)[:, 0], y) * w).sum() / w.sum()
 
     return fit(starting(network, schedule.init, patches), len(patches), loss_of, schedule)
 
@@ -103,14 +109,26 @@ def export(net: nn.Module, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args, schedule, data, held = command(
-        __doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", 12, network, argv
+    parser = arguments(__doc__.split("\n\n")[0], "the .npz of patches (verifier_dataset)", 12)
+    parser.add_argument(
+        "--blank-weight",
+        type=float,
+        default=1.0,
+        help="times a blank top counts in the loss (blanks show no glyph; needs a harvest that"
+        " marks them)",
     )
+    args, schedule, data, held = command(parser, network, argv)
     patches, tops = data["patches"], data["tops"]
-    print(f"{int(tops.sum())} top faces, {int((~tops).sum())} others", flush=True)
-    net = train(patches[~held], tops[~held], schedule)
+    blank = data.get("blank", np.zeros(len(tops), bool))
+    if args.blank_weight != 1.0 and "blank" not in data:
+        parser.error(f"{args.data} marks no blank tops: harvest it again to weigh them")
+    print(f"{int(tops.sum())} top faces ({int(blank.sum())} blank), {int((~tops).sum())} others")
+    net = train(patches[~held], tops[~held], schedule, blank[~held], args.blank_weight)
     if held.any():
         print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
+        if blank[held].any():
+            kept = _scores(net, patches[held][blank[held]]) > 0.3
+            print(f"held-out blank tops kept at 0.3: {kept.mean():.4f}")
     export(net, args.out)
     print(f"wrote {args.out}")
 

@@ -4,7 +4,8 @@ each cut with its surroundings (:mod:`.patches`) and marked a top face or not.
 The detector runs as the pipeline runs it, unverified and unrefined (the photo at its working
 size, the faint peaks the lattice may confirm included); a find on a labelled top face is one, a find
 elsewhere (a side face, an empty square of a board, a number on a score sheet) is not, and
-a find on a face mostly hidden is left out::
+a find on a face mostly hidden is left out; each top is marked blank or not (the trainer may
+weigh blank tops more)::
 
     python -m cubecam.vision.detector.verifier_dataset renders/ --real ../shared/realdata \\
         --out patches.npz
@@ -48,18 +49,20 @@ def raw_finds(
 
 def harvest(
     sample: Sample, model: Path = MODEL_PATH, floor: float | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One photo's finds (:func:`raw_finds`): their patches, whether each is a top face, and
-    its heat."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One photo's finds (:func:`raw_finds`): their patches, whether each is a top face, its
+    heat, and whether it is a blank top face."""
     loaded, found, toward = raw_finds(sample, model, floor)
     truth, hidden = sample.quads * loaded.scale, sample.hidden * loaded.scale
     on_hidden = set(match(found, hidden).matched) if len(hidden) else set()
     tops = match(found, truth).matched if len(truth) else {}
+    blank = sample.is_blank()
     keep = [i for i in range(len(found)) if i not in on_hidden]
     return (
         cut_patches(loaded.image, [found[i] for i in keep], toward),
         np.array([i in tops for i in keep], bool),
         np.array([found[i].score for i in keep], np.float32),
+        np.array([i in tops and bool(blank[tops[i]]) for i in keep], bool),
     )
 
 
@@ -83,10 +86,13 @@ def main(argv: list[str] | None = None) -> None:
         parts = list(
             pool.map(partial(harvest, model=args.model, floor=args.floor), samples, chunksize=8)
         )
-    patches, tops, heat = (np.concatenate(column) for column in zip(*parts, strict=True))
+    patches, tops, heat, blank = (np.concatenate(column) for column in zip(*parts, strict=True))
     photo = np.concatenate([np.full(len(p[1]), i, np.int32) for i, p in enumerate(parts)])
-    np.savez_compressed(args.out, patches=patches, tops=tops, heat=heat, photo=photo)
-    print(f"{len(samples)} photos: {int(tops.sum())} top faces, {int((~tops).sum())} others")
+    np.savez_compressed(args.out, patches=patches, tops=tops, heat=heat, blank=blank, photo=photo)
+    print(
+        f"{len(samples)} photos: {int(tops.sum())} top faces ({int(blank.sum())} blank),"
+        f" {int((~tops).sum())} others"
+    )
 
 
 if __name__ == "__main__":
