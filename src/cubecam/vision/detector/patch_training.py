@@ -134,7 +134,8 @@ def command(
     try:
         loaded = dict(np.load(args.data))
         held = loaded["photo"] % HELD_OUT == 0
-        starting(make, args.init, loaded["patches"])()
+        if args.init is not None:
+            starting(make, args.init, loaded["patches"])()  # load it once to refuse it now
     except (OSError, ValueError, KeyError) as error:
         parser.error(f"{error}")
     return args, schedule, loaded, held
