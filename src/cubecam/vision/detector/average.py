@@ -115,9 +115,10 @@ def outputs_averaged(
             copy.output[:] = [renamed[name] for name in node.output]
             nodes.append(copy)
         for tensor in graph.initializer:
-            weights.append(
-                numpy_helper.from_array(numpy_helper.to_array(tensor), renamed[tensor.name])
-            )
+            copy = onnx.TensorProto()
+            copy.CopyFrom(tensor)
+            copy.name = renamed[tensor.name]
+            weights.append(copy)
         weights.append(numpy_helper.from_array(np.array(share, np.float32), prefix + "share"))
         nodes += [
             onnx.helper.make_node(

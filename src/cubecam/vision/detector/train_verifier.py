@@ -122,13 +122,16 @@ def main(argv: list[str] | None = None) -> None:
     blank = data.get("blank", np.zeros(len(tops), bool))
     if args.blank_weight != 1.0 and "blank" not in data:
         parser.error(f"{args.data} marks no blank tops: harvest it again to weigh them")
-    print(f"{int(tops.sum())} top faces ({int(blank.sum())} blank), {int((~tops).sum())} others")
+    print(
+        f"{int(tops.sum())} top faces ({int(blank.sum())} blank), {int((~tops).sum())} others",
+        flush=True,
+    )
     net = train(patches[~held], tops[~held], schedule, blank[~held], args.blank_weight)
     if held.any():
-        print(f"held out: {report(_scores(net, patches[held]), tops[held])}")
+        scores = _scores(net, patches[held])
+        print(f"held out: {report(scores, tops[held])}")
         if blank[held].any():
-            kept = _scores(net, patches[held][blank[held]]) > 0.3
-            print(f"held-out blank tops kept at 0.3: {kept.mean():.4f}")
+            print(f"held-out blank tops kept at 0.3: {(scores[blank[held]] > 0.3).mean():.4f}")
     export(net, args.out)
     print(f"wrote {args.out}")
 
