@@ -8,6 +8,8 @@ import pytest
 from cubecam.synth.dataset import make_scene
 from cubecam.vision.detector.find import MODEL_PATH
 from cubecam.vision.detector.verify import VERIFIER_PATH
+from cubecam.vision.glyphs.network import MODEL_PATH as READER_PATH
+from cubecam.vision.glyphs.network import GlyphNetwork
 from cubecam.vision.onnx_model import OnnxModel
 
 onnx = pytest.importorskip("onnx")
@@ -79,6 +81,31 @@ def test_outputs_of_models_that_give_other_outputs_are_refused_in_a_line(tmp_pat
         main([str(MODEL_PATH), str(VERIFIER_PATH), "--outputs", "--out", str(out)])
     assert stop.value.code == 2
     assert "not take the same inputs" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_two_readers_averaged_keep_their_class_names(tmp_path) -> None:
+    from cubecam.vision.detector.average import main
+
+    out = tmp_path / "reader.onnx"
+    main([str(READER_PATH), str(READER_PATH), "--outputs", "--out", str(out)])
+    crops = np.random.default_rng(0).random((3, 32, 32)).astype(np.float32)
+    averaged, shipped = GlyphNetwork(out), GlyphNetwork(READER_PATH)
+    assert averaged.classes == shipped.classes
+    assert np.allclose(averaged.scores(crops)[0], shipped.scores(crops)[0], atol=1e-5)
+
+
+def test_readers_with_other_class_names_are_refused_in_a_line(tmp_path, capsys) -> None:
+    from cubecam.vision.detector.average import main
+
+    other = onnx.load(str(READER_PATH))
+    onnx.helper.set_model_props(other, {"classes": '["A", "B"]'})
+    onnx.save(other, str(tmp_path / "other.onnx"))
+    out = tmp_path / "reader.onnx"
+    with pytest.raises(SystemExit) as stop:
+        main([str(READER_PATH), str(tmp_path / "other.onnx"), "--outputs", "--out", str(out)])
+    assert stop.value.code == 2
+    assert "carry other notes" in capsys.readouterr().err
     assert not out.exists()
 
 

@@ -73,8 +73,9 @@ def outputs_averaged(
     first: onnx.ModelProto, second: onnx.ModelProto, first_share: float
 ) -> onnx.ModelProto:
     """One graph that runs ``first`` and ``second`` on the same inputs and gives each output
-    as ``first_share`` of ``first``'s plus the rest of ``second``'s; raises ``ValueError``
-    where the two do not take the same inputs and give the same outputs.
+    as ``first_share`` of ``first``'s plus the rest of ``second``'s, with the notes both carry
+    (a glyph reader's class names, say); raises ``ValueError`` where the two do not take the
+    same inputs, give the same outputs and carry the same notes.
 
     >>> import numpy as np
     >>> from onnx import helper
@@ -97,6 +98,9 @@ def outputs_averaged(
         o.name for o in second.graph.output
     ] != outputs:
         raise ValueError("the two models do not take the same inputs and give the same outputs")
+    notes = {note.key: note.value for note in first.metadata_props}
+    if {note.key: note.value for note in second.metadata_props} != notes:
+        raise ValueError("the two models carry other notes (a reader's class names, say)")
     nodes: list[onnx.NodeProto] = []
     weights: list[onnx.TensorProto] = []
     for prefix, model, share in (
@@ -135,6 +139,7 @@ def outputs_averaged(
     )
     both = onnx.helper.make_model(graph, opset_imports=first.opset_import)
     both.ir_version = first.ir_version
+    onnx.helper.set_model_props(both, notes)
     onnx.checker.check_model(both)
     return both
 
