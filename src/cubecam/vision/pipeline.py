@@ -10,6 +10,7 @@ cubecam.errors.InputError: no cubes found in the photo (is it sharp, and are the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_views
 from cubecam.vision.kind import Settings as KindSettings
-from cubecam.vision.kind import choose_kind, crossword_lattice, tray_size
+from cubecam.vision.kind import choose_kind, crossword_lattice, one_way, tray_size
 from cubecam.vision.knowledge.apply import alphabet, apply_cubeset, surplus
 from cubecam.vision.lattice import Lattice, Settings, place_faces, turned
 from cubecam.vision.load.decode import LoadedImage, load_scaled
@@ -59,36 +60,40 @@ def _kind(
     lattice: Lattice,
     cubeset: CubeSet | None,
     agreement: float,
+    evidence: float,
     settings: KindSettings | None = None,
 ) -> LayoutKind:
     """The layout asked for, or (``auto``) the one the cubes make (see
     :mod:`~cubecam.vision.kind.choose`)."""
     if layout != "auto":
         return LayoutKind(layout)
-    return choose_kind(lattice, agreement, settings, cubeset)
+    return choose_kind(lattice, agreement, settings, cubeset, evidence)
 
 
-def orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float]:
-    """The common quarter turn of the cubes on the lattice, and how well they agree with
-    it: each cube's likelihood of that turn against its likeliest turn, averaged over the
-    cubes, each weighed by how much its glyph tells its turn (a blank face nothing; an H
-    read upright or upside down agrees with either, not with a quarter turn).
+def orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float, float]:
+    """The common quarter turn of the cubes on the lattice, how well they agree with it
+    (each cube's likelihood of that turn against its likeliest turn, averaged over the
+    cubes, each weighed by how much its glyph tells its turn: a blank face nothing; an H
+    read upright or upside down agrees with either, not with a quarter turn), and how much
+    likelier they make one common turn than turns at random (:func:`~.kind.choose.one_way`).
 
     >>> upright, sideways = [[0.5, 0, 0.5, 0]], [[0, 1.0, 0, 0]]  # an H, a T
     >>> scores = GlyphScores(np.array([upright, upright, sideways]), np.zeros((3, 1)))
-    >>> turn, agreement = orientation(scores, np.ones(3, bool))
-    >>> turn, round(agreement, 2)
-    (0, 0.67)
+    >>> turn, agreement, evidence = orientation(scores, np.ones(3, bool))
+    >>> turn, round(agreement, 2), round(evidence, 2)
+    (0, 0.67, -3.23)
     """
     if not on_grid.any():
-        return 0, 0.0
+        return 0, 0.0, 0.0
     grid_scores = scores[on_grid]
     turn = grid_scores.common_turn()
+    per_turn = grid_scores.probabilities.sum(axis=1)
+    evidence = one_way(per_turn / np.maximum(per_turn.sum(axis=1, keepdims=True), 1e-12))
     shares = np.array([grid_scores.turn_share(k) for k in range(4)])
     weight = 1.0 - shares.min(axis=0)
     if weight.sum() < 1e-6:
-        return turn, 1.0
-    return turn, float((weight * shares[turn]).sum() / weight.sum())
+        return turn, 1.0, evidence
+    return turn, float((weight * shares[turn]).sum() / weight.sum()), evidence
 
 
 def _probabilities(
@@ -189,7 +194,7 @@ def read_cut(
     notes: list[str] = []
     allowed = DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
     if ocr == "tesseract":
-        kind = _kind(layout, faces.lattice, cubeset, 1.0)
+        kind = _kind(layout, faces.lattice, cubeset, 1.0, math.inf)  # read upright only
         faces = _squared(faces, kind)[0]
         faces, found = _settled(faces, kind, cubeset, notes)
         probabilities, turn = tesseract_probabilities(faces.views[:, 0], allowed, kind), 0
@@ -203,8 +208,8 @@ def read_cut(
         kind_settings = KindSettings.load()
         faces, scores = without_sides(faces, scores, layout, cubeset, kind_settings)
         on_grid = _on_grid(faces.lattice)
-        turn, agreement = orientation(scores, on_grid)
-        kind = _kind(layout, faces.lattice, cubeset, agreement, kind_settings)
+        turn, agreement, evidence = orientation(scores, on_grid)
+        kind = _kind(layout, faces.lattice, cubeset, agreement, evidence, kind_settings)
         if kind is LayoutKind.CROSSWORD:
             lattice = crossword_lattice(faces.lattice, scores.turn_share(turn), kind_settings)
             apart = faces.lattice.on_lattice - lattice.on_lattice
@@ -257,11 +262,14 @@ def without_sides(
     letters turned away from the crossword's (``settings.turned_away``, as for a cube left
     over: a cube's sides bear letters turned any way). Only where a crossword was asked
     for, or (``auto``) where the faces make one with them and without them: loose dice
-    pushed together stand where each other's sides show, their letters every way."""
+    pushed together stand where each other's sides show, their letters every way. With the
+    sides in, only the share of the letters turned one way is asked (a side's letter turns any
+    way); without them, how surely they turn it too."""
     if layout not in ("auto", LayoutKind.CROSSWORD.value):
         return faces, scores
     auto = layout == "auto"
-    turn, crossword = _read_as_crossword(faces.lattice, scores, cubeset, settings)
+    sides_in = replace(settings, evidence=-math.inf)  # their letters may turn any way
+    turn, crossword = _read_as_crossword(faces.lattice, scores, cubeset, sides_in)
     if auto and not crossword:
         return faces, scores
     size = faces.loaded.image.shape[1::-1]
@@ -285,8 +293,9 @@ def _read_as_crossword(
 ) -> tuple[int, bool]:
     """The common turn of the faces touching on ``lattice`` (read as ``scores`` say), and
     whether, left to tell the kind, they make a crossword."""
-    turn, agreement = orientation(scores, _on_grid(lattice))
-    return turn, _kind("auto", lattice, cubeset, agreement, settings) is LayoutKind.CROSSWORD
+    turn, agreement, evidence = orientation(scores, _on_grid(lattice))
+    kind = _kind("auto", lattice, cubeset, agreement, evidence, settings)
+    return turn, kind is LayoutKind.CROSSWORD
 
 
 def _glyph_scores(views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:

@@ -5,10 +5,11 @@ import pytest
 
 from cubecam.cubesets import load_cubeset
 from cubecam.layout import LayoutKind
-from cubecam.vision.kind import Settings, choose_kind, crossword_lattice, tray_size
+from cubecam.vision.kind import Settings, choose_kind, crossword_lattice, one_way, tray_size
 from cubecam.vision.kind.choose import SETTINGS_PATH
 from cubecam.vision.kind.evaluate import (
     AGREEMENTS,
+    EVIDENCES,
     LEAST_SIDES,
     TRAY_AGREEMENTS,
     TRAY_FILLS,
@@ -89,6 +90,29 @@ def test_the_shipped_settings_are_among_those_the_evaluation_tries() -> None:
     assert shipped.tray_fill in TRAY_FILLS and shipped.tray_agreement in TRAY_AGREEMENTS
     assert shipped.least_side in LEAST_SIDES and shipped.agreement in AGREEMENTS
     assert shipped.turned_away in TURNED_AWAYS and shipped.tray_holds in TRAY_HOLDS
+    assert shipped.evidence in EVIDENCES
+
+
+UPRIGHT, TWO_WAYS, SIDEWAYS = [1.0, 0, 0, 0], [0.5, 0, 0.5, 0], [0, 1.0, 0, 0]
+"""A letter's probabilities of the four turns: read upright; an H or an N, upright or upside
+down; turned a quarter."""
+
+
+def test_letters_that_each_read_two_ways_bear_out_one_turn_less_than_upright_ones() -> None:
+    upright, two_ways = one_way(np.array([UPRIGHT] * 2)), one_way(np.array([TWO_WAYS] * 2))
+    assert upright > two_ways > 0.0
+    assert one_way(np.array([UPRIGHT, SIDEWAYS])) < 0.0  # one of two turned away: no word
+    assert one_way(np.array([UPRIGHT] * 6 + [SIDEWAYS])) > upright  # one odd cube of seven
+    assert one_way(np.array([[0.25] * 4] * 3)) == pytest.approx(0.0)  # blanks tell nothing
+
+
+def test_touching_dice_whose_letters_bear_out_no_turn_enough_are_loose_dice() -> None:
+    pair = grid([(0, 0), (0, 1)], 41)
+    wary = replace(SETTINGS, evidence=2.0)
+    upright, two_ways = one_way(np.array([UPRIGHT] * 2)), one_way(np.array([TWO_WAYS] * 2))
+    assert choose_kind(pair, 1.0, wary, evidence=upright) is LayoutKind.CROSSWORD
+    assert choose_kind(pair, 1.0, wary, evidence=two_ways) is LayoutKind.LOOSE
+    assert choose_kind(pair, 1.0, SETTINGS, evidence=two_ways) is LayoutKind.CROSSWORD
 
 
 def test_a_board_full_of_words_is_a_crossword_not_a_tray() -> None:

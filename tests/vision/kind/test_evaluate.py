@@ -1,16 +1,26 @@
+import math
+from dataclasses import replace
+
+import numpy as np
+
 from cubecam.layout import LayoutKind
 from cubecam.synth.dataset import write_set
 from cubecam.vision.kind import Settings
 from cubecam.vision.kind.choose import SETTINGS_PATH
 from cubecam.vision.kind.evaluate import (
+    EVIDENCES,
     TURNED_AWAYS,
+    Seen,
     choose,
+    choose_evidence,
     main,
     placed,
     right_photos,
     seen_photos,
     tally,
 )
+from cubecam.vision.lattice import fit_lattice
+from cubecam.vision.quad import Quad
 from cubecam.vision.stage_settings import write_settings
 
 
@@ -59,3 +69,26 @@ def test_each_crossword_face_is_checked_in_the_crossword_or_left_over_as_labelle
     assert placed(seen, chosen)[True] >= placed(seen, settings)[True] or right_photos(
         tally(seen, chosen)
     ) > right_photos(tally(seen, settings))
+
+
+def touching_pair(want: LayoutKind, evidence: float) -> Seen:
+    """Two dice side by side whose letters agree on one turn (the share), as surely as
+    ``evidence`` says."""
+    faces = [
+        Quad(np.array([[x, 100], [x + 40, 100], [x + 40, 140], [x, 140]], float))
+        for x in (100, 141)
+    ]
+    return Seen(want.value, want, fit_lattice(faces), 1.0, evidence, np.ones(2), (None, None))
+
+
+def test_the_evidence_chosen_tells_a_short_word_from_dice_whose_letters_read_two_ways(tmp_path):
+    shipped = Settings.load(SETTINGS_PATH)
+    word, dice = touching_pair(LayoutKind.CROSSWORD, 2.7), touching_pair(LayoutKind.LOOSE, 1.4)
+    chosen = choose_evidence([word, dice], replace(shipped, evidence=-math.inf))
+    assert 1.4 < chosen.evidence <= 2.7 and chosen.evidence in EVIDENCES
+    assert right_photos(tally([word, dice], chosen)) == 2
+    assert choose_evidence([word], shipped).evidence == -math.inf  # the least of equals
+    write_settings(
+        replace(chosen, evidence=-math.inf), tmp_path / "kind.toml", "cubecam.vision.kind.evaluate"
+    )
+    assert Settings.load(tmp_path / "kind.toml").evidence == -math.inf

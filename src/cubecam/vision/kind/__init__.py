@@ -7,7 +7,8 @@ from cubecam.vision.kind.choose import (
     Settings,
     choose_kind,
     crossword_lattice,
+    one_way,
     tray_size,
 )
 
-__all__ = ["TRAY_SIZES", "Settings", "choose_kind", "crossword_lattice", "tray_size"]
+__all__ = ["TRAY_SIZES", "Settings", "choose_kind", "crossword_lattice", "one_way", "tray_size"]

@@ -1,9 +1,10 @@
 """Which layout the faces on the lattice make, when the user does not say.
 
 A tray is an N × N window of the lattice (N of :data:`TRAY_SIZES`) its dice fill, turned
-any way; a crossword is cubes touching on the lattice, their letters turned one way; loose
-dice are the rest: scattered, or pushed together side by side with their letters turned
-every way. Cubes stand a little apart in a tray (its slots) and touch in a crossword, but
+any way; a crossword is cubes touching on the lattice, their letters turned one way (most of
+them, and more surely than chance would turn them: two dice whose letters each read two ways,
+such as H and N, make no word); loose dice are the rest: scattered, or pushed together side by
+side with their letters turned every way. Cubes stand a little apart in a tray (its slots) and touch in a crossword, but
 loose dice lying roughly in rows stand further apart still: the lattice then finds faces
 far smaller than its squares.
 
@@ -25,6 +26,7 @@ far smaller than its squares.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +40,9 @@ from cubecam.vision.stage_settings import StageSettings
 TRAY_SIZES = (4, 5, 6)
 """The sides of the trays a word hunt is played in."""
 SETTINGS_PATH = Path(__file__).with_name("kind.toml")
+TURNED_ELSEWHERE = 0.01
+"""The chance that a cube touching a crossword lies turned another way than its words (a cube
+left over, pushed against it): one odd letter tells against a crossword, it does not forbid one."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,8 @@ class Settings(StageSettings):
     taken for one left over, pushed against the crossword (see :func:`crossword_lattice`);
     ``tray_holds``, the least share of the faces found that a window not full must hold to
     be a tray (dice are rolled into a tray, not beside it: loose dice pushed together fill a
-    window's half, and lie beyond it too)."""
+    window's half, and lie beyond it too); ``evidence``, the least :func:`one_way` of a
+    crossword's touching cubes."""
 
     tray_fill: float
     tray_agreement: float
@@ -61,7 +67,28 @@ class Settings(StageSettings):
     agreement: float
     turned_away: float
     tray_holds: float = 0.0
+    evidence: float = -math.inf
     PATH = SETTINGS_PATH
+
+
+def one_way(per_turn: np.ndarray) -> float:
+    """How much likelier the cubes' letters make one common turn than turns at random: the
+    log-likelihood ratio, for ``per_turn`` (cubes × 4, each row a cube's probabilities of the
+    four quarter turns), of the likeliest common turn (each cube turned it, but for
+    :data:`TURNED_ELSEWHERE`) against each cube turned any way. A letter that reads either of
+    two turns (H, N, S) tells half as much as one that reads one; a blank nothing.
+
+    >>> round(one_way(np.array([[1.0, 0, 0, 0]] * 3)), 2)  # three letters upright
+    4.14
+    >>> round(one_way(np.array([[0.5, 0, 0.5, 0]] * 3)), 2)  # three Hs
+    2.06
+    >>> round(one_way(np.array([[1.0, 0, 0, 0]] * 3 + [[0, 1.0, 0, 0]])), 2)  # one turned
+    -0.47
+    """
+    if not len(per_turn):
+        return 0.0
+    likelihood = 4 * (1 - TURNED_ELSEWHERE) * np.asarray(per_turn) + TURNED_ELSEWHERE
+    return float(np.log(likelihood).sum(axis=0).max())
 
 
 def choose_kind(
@@ -69,11 +96,13 @@ def choose_kind(
     agreement: float,
     settings: Settings | None = None,
     cubeset: CubeSet | None = None,
+    evidence: float = math.inf,
 ) -> LayoutKind:
     """The layout the faces make: ``agreement`` is the share of the cubes touching on the
-    lattice that are turned the same way (see the module); with a ``cubeset`` made for a
-    tray, any grid of its dice whose letters turn every way is one, however little of the
-    window it fills."""
+    lattice that are turned the same way and ``evidence`` their :func:`one_way` (see the
+    module; a reader that knows the turn, as Tesseract reads upright letters only, leaves it
+    infinite); with a ``cubeset`` made for a tray, any grid of its dice whose letters turn
+    every way is one, however little of the window it fills."""
     settings = settings or Settings.load()
     count = len(lattice.cells)
     touching = sum(square is not None for square in lattice.touching())
@@ -90,7 +119,8 @@ def choose_kind(
     )
     if full or (gridded and agreement < settings.tray_agreement):
         return LayoutKind.TRAY
-    if close and touching >= max(2, 0.4 * count) and agreement >= settings.agreement:
+    one_way_enough = agreement >= settings.agreement and evidence >= settings.evidence
+    if close and touching >= max(2, 0.4 * count) and one_way_enough:
         return LayoutKind.CROSSWORD
     return LayoutKind.LOOSE
 
