@@ -4,9 +4,9 @@ A tray is an N × N window of the lattice (N of :data:`TRAY_SIZES`) its dice fil
 any way; a crossword is cubes touching on the lattice, their letters turned one way (most of
 them, and more surely than chance would turn them: two dice whose letters each read two ways,
 such as H and N, make no word); loose dice are the rest: scattered, or pushed together side by
-side with their letters turned every way. Cubes stand a little apart in a tray (its slots) and touch in a crossword, but
-loose dice lying roughly in rows stand further apart still: the lattice then finds faces
-far smaller than its squares.
+side with their letters turned every way. Cubes stand a little apart in a tray (its slots)
+and touch in a crossword, but loose dice lying roughly in rows stand further apart still: the
+lattice then finds faces far smaller than its squares.
 
 >>> import numpy as np
 >>> from cubecam.vision.lattice import fit_lattice
