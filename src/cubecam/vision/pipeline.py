@@ -87,8 +87,7 @@ def orientation(scores: GlyphScores, on_grid: np.ndarray) -> tuple[int, float, f
         return 0, 0.0, 0.0
     grid_scores = scores[on_grid]
     turn = grid_scores.common_turn()
-    per_turn = grid_scores.probabilities.sum(axis=1)
-    evidence = one_way(per_turn / np.maximum(per_turn.sum(axis=1, keepdims=True), 1e-12))
+    evidence = one_way(grid_scores.per_turn())
     shares = np.array([grid_scores.turn_share(k) for k in range(4)])
     weight = 1.0 - shares.min(axis=0)
     if weight.sum() < 1e-6:

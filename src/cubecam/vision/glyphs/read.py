@@ -45,16 +45,19 @@ class GlyphScores:
             np.concatenate([self.features, other.features]),
         )
 
+    def per_turn(self) -> np.ndarray:
+        """Each face's probability of each quarter turn, whatever its symbol (faces × 4)."""
+        return self.probabilities.sum(axis=1)
+
     def turn_share(self, turn: int) -> np.ndarray:
         """Each face's probability of being turned ``turn`` quarter turns, as a share of
         its likeliest turn's (1 where ``turn`` is its likeliest)."""
-        per_turn = self.probabilities.sum(axis=1)
+        per_turn = self.per_turn()
         return per_turn[:, turn] / np.maximum(per_turn.max(axis=1), 1e-12)
 
     def common_turn(self) -> int:
         """The quarter turn that best explains all faces at once (a crossword's orientation)."""
-        per_turn = np.log(np.maximum(self.probabilities.sum(axis=1), 1e-9)).sum(axis=0)
-        return int(np.argmax(per_turn))
+        return int(np.argmax(np.log(np.maximum(self.per_turn(), 1e-9)).sum(axis=0)))
 
 
 def read_face(crop: np.ndarray, alphabet: frozenset[str] = DEFAULT_ALPHABET) -> tuple[str, float]:
