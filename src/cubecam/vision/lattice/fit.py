@@ -173,14 +173,7 @@ class Lattice:
         """The top-left square of the N × N window of the lattice holding the most faces
         (None when no face is on the lattice)."""
         taken = [cell for cell in self.cells if cell is not None]
-        if not taken:
-            return None
-        rows = range(min(r for r, _ in taken) - n + 1, max(r for r, _ in taken) + 1)
-        cols = range(min(c for _, c in taken) - n + 1, max(c for _, c in taken) + 1)
-        return max(
-            ((r, c) for r in rows for c in cols),
-            key=lambda corner: sum(_inside(cell, corner, n) for cell in taken),
-        )
+        return _window(taken, n)[0] if taken else None
 
     def tray(self, n: int) -> list[Square | None]:
         """The squares of an N × N tray: those of its :meth:`window`; faces outside it (the
@@ -234,11 +227,33 @@ class Lattice:
         """The smallest tray size among ``sizes`` that holds every face the detector found
         on the lattice (it misses a die far more often than it finds one that is not there;
         a faint peak the lattice guessed beside a die, on a board or a rim, widens no tray),
-        else the largest; and its squares."""
+        else the largest; widened, a size at a time, where the faces of every heat fill
+        more than half of the squares a wider window adds (in a dim photo most dice are
+        found faintly, and a row of them is the tray's, not a square of the board or two);
+        and its squares.
+
+        >>> def face(x, y):
+        ...     return Quad(np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], float))
+        >>> squares = [(r, c) for r in range(5) for c in range(5)][:-1]  # a die missed
+        >>> lattice = fit_lattice([face(100 + 50 * c, 100 + 50 * r) for r, c in squares])
+        >>> faint = frozenset(i for i, (r, c) in enumerate(squares) if 4 in (r, c))
+        >>> replace(lattice, guessed=faint).best_tray((4, 5, 6))[0]  # a row and a column
+        5
+        >>> one = [cell if i not in faint or cell == (4, 0) else None
+        ...        for i, cell in enumerate(lattice.cells)]
+        >>> replace(lattice, cells=one, guessed=faint).best_tray((4, 5, 6))[0]  # one faint
+        4
+        """
+        taken = [cell for cell in self.cells if cell is not None]
         found = [c for i, c in enumerate(self.cells) if c is not None and i not in self.guessed]
-        taken = found or [cell for cell in self.cells if cell is not None]
-        extent = max((max(p) - min(p) + 1 for p in zip(*taken, strict=True)), default=0)
+        found = found or taken
+        extent = max((max(p) - min(p) + 1 for p in zip(*found, strict=True)), default=0)
         n = min((n for n in sizes if n >= extent), default=max(sizes))
+        for wider in sorted(size for size in sizes if size > n):
+            added = _window(taken, wider)[1] - _window(taken, n)[1]
+            if 2 * added <= wider * wider - n * n:
+                break
+            n = wider
         return n, self.tray(n)
 
     def lines(self, squares: list[Square | None]) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -502,6 +517,16 @@ def turned(squares: list[Square | None], quarter_turns: int) -> list[Square | No
     for _ in range(quarter_turns % 4):
         squares = [None if s is None else (s[1], -s[0]) for s in squares]
     return from_origin(squares)
+
+
+def _window(taken: list[Square], n: int) -> tuple[Square, int]:
+    """The top-left square of the N × N window holding the most of the ``taken`` squares
+    (at least one), and how many it holds."""
+    rows = range(min(r for r, _ in taken) - n + 1, max(r for r, _ in taken) + 1)
+    cols = range(min(c for _, c in taken) - n + 1, max(c for _, c in taken) + 1)
+    held = {(r, c): sum(_inside(cell, (r, c), n) for cell in taken) for r in rows for c in cols}
+    corner = max(held, key=held.__getitem__)
+    return corner, held[corner]
 
 
 def _inside(cell: Square, corner: Square, n: int) -> bool:
