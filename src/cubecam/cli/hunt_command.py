@@ -9,12 +9,12 @@ import click
 from pydantic_core import to_jsonable_python
 
 from cubecam.cli.options import json_option, lexicon_options, set_option
-from cubecam.cli.photo_input import IMAGE, describe, layout_from, photo_options, write_annotated
+from cubecam.cli.photo_input import IMAGE, as_read, layout_from, photo_options, write_annotated
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
-from cubecam.grid_format import format_grid
 from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
+from cubecam.reading import Reading
 from cubecam.rules.hunt import Board, Hunt, ScoredWord, parse_word_list
 from cubecam.user_files import read_user_text
 
@@ -94,14 +94,14 @@ def hunt(
     layout, reading = layout_from(
         grid_file, photo, kind="tray", cubeset=photo_set, fixes=fixes, lowercase_is_wildcard=False
     )
-    board = Board.from_layout(layout, block_wild=block_wild)
+    board = _board(layout, block_wild, reading, bool(fixes), photo_set)
     set_name = set_name or layout.headers.get("set")
     cubes = load_cubeset(set_name) if set_name else None
     if reading is not None and photo is not None:
         if annotate_path is not None:
             write_annotated(annotate_path, photo, reading)
         if not as_json:
-            click.echo((describe(reading) if not fixes else format_grid(layout)) + "\n")
+            click.echo(as_read(reading, layout, bool(fixes)) + "\n")
     elif annotate_path is not None:
         raise InputError("--annotate draws on a photo: give a photo, not --grid")
     if cubes:
@@ -150,6 +150,27 @@ def read_players(args: tuple[str, ...]) -> dict[str, list[str]]:
             raise InputError(f"--player {same} and --player {name} are one player: give each once")
         players[name] = parse_word_list(read_user_text(Path(file), f"{name}'s word list"))
     return players
+
+
+def _board(
+    layout: Layout,
+    block_wild: bool,
+    reading: Reading | None,
+    corrected: bool,
+    cubeset: CubeSet | None,
+) -> Board:
+    """The board the layout shows; where a photo's reading makes none (a die missed, a row
+    too many), the reading printed to stderr, and how to mend it, in the error."""
+    try:
+        return Board.from_layout(layout, block_wild=block_wild)
+    except InputError as error:
+        if reading is None:
+            raise
+        click.echo(as_read(reading, layout, corrected), err=True)
+        size = "" if cubeset else ", or name the dice set with --set (it gives the tray's size)"
+        raise InputError(
+            f"{error}: the photo reads as above; correct it with --fix ROW,COL=LETTER{size}"
+        ) from None
 
 
 def _warn_about_set(layout: Layout, cubes: CubeSet) -> None:
