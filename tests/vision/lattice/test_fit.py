@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from cubecam.synth.camera import Camera
-from cubecam.vision.lattice import Settings, fit_lattice, place_faces
+from cubecam.vision.lattice import Lattice, Settings, fit_lattice, place_faces
 from cubecam.vision.lattice.evaluate import labelled_squares, layout_squares, same_squares
 from cubecam.vision.quad import Quad, order_corners
 from tests.vision.scenes import tilted
@@ -278,6 +278,11 @@ def test_a_dim_tray_found_faintly_keeps_its_size():
     n, squares = placed.lattice.best_tray((4, 5, 6))
     assert n == 5
     assert same_squares(squares, cells)
+
+
+def test_a_lattice_holding_no_face_is_the_smallest_tray_with_none_on_it():
+    lattice = Lattice(None, [None, None])
+    assert lattice.best_tray((4, 5, 6)) == (4, [None, None])
 
 
 def test_keeping_some_faces_numbers_the_guessed_ones_anew():

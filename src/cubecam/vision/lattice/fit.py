@@ -249,7 +249,7 @@ class Lattice:
         found = found or taken
         extent = max((max(p) - min(p) + 1 for p in zip(*found, strict=True)), default=0)
         n = min((n for n in sizes if n >= extent), default=max(sizes))
-        for wider in sorted(size for size in sizes if size > n):
+        for wider in sorted(size for size in sizes if size > n and taken):
             added = _window(taken, wider)[1] - _window(taken, n)[1]
             if 2 * added <= wider * wider - n * n:
                 break
