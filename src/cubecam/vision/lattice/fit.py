@@ -249,11 +249,12 @@ class Lattice:
         found = found or taken
         extent = max((max(p) - min(p) + 1 for p in zip(*found, strict=True)), default=0)
         n = min((n for n in sizes if n >= extent), default=max(sizes))
-        for wider in sorted(size for size in sizes if size > n and taken):
-            added = _window(taken, wider)[1] - _window(taken, n)[1]
-            if 2 * added <= wider * wider - n * n:
+        held = _window(taken, n)[1] if taken else 0
+        for wider in sorted(size for size in sizes if size > n):
+            more = _window(taken, wider)[1] if taken else 0
+            if 2 * (more - held) <= wider * wider - n * n:
                 break
-            n = wider
+            n, held = wider, more
         return n, self.tray(n)
 
     def lines(self, squares: list[Square | None]) -> list[tuple[np.ndarray, np.ndarray]]:
