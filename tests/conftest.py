@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from cubecam.lexicon import Lexicon, load_lexicon
@@ -40,3 +43,27 @@ def realdata() -> Path:
     if path is None:
         pytest.skip("../shared/realdata is not present")
     return path
+
+
+@pytest.fixture(scope="session")
+def tray_and_die_beside(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    """The sample tray photo with a copy of its O die lying on the table beside the tray,
+    turned 30°; and the tray's label (whose board leaves that copy out)."""
+    image = cv2.imread(str(SAMPLES / "swedish-tray.jpg"))
+    label = json.loads((SAMPLES / "swedish-tray.json").read_text("utf-8"))
+    cube = next(c for c in label["cubes"] if (c["row"], c["col"]) == (2, 3))
+    side = 170
+    square = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    to_square = cv2.getPerspectiveTransform(np.float32(cube["corners"]), square)
+    face = cv2.warpPerspective(image, to_square, (side, side))
+    turn = np.radians(30)
+    turned = (square - side / 2) @ np.array(
+        [[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]]
+    )
+    to_table = cv2.getPerspectiveTransform(square, np.float32(np.add(turned, (1300, 850))))
+    size = image.shape[1::-1]
+    placed = cv2.warpPerspective(np.full((side, side), 255, np.uint8), to_table, size) > 0
+    image[placed] = cv2.warpPerspective(face, to_table, size)[placed]
+    photo = tmp_path_factory.mktemp("beside") / "beside.jpg"
+    cv2.imwrite(str(photo), image)
+    return photo, label

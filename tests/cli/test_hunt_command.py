@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import cv2
-import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -244,25 +243,8 @@ def test_a_tray_photo_that_makes_no_board_prints_its_reading_and_the_mends(tmp_p
     assert with_set.stderr.rstrip().endswith("correct it with --fix ROW,COL=LETTER")
 
 
-def test_a_die_off_the_tray_is_left_out_of_the_board_with_a_note(tmp_path):
-    # a copy of the tray's O die lying on the table beside it, turned 30°
-    image = cv2.imread(str(SAMPLES / "swedish-tray.jpg"))
-    label = json.loads((SAMPLES / "swedish-tray.json").read_text("utf-8"))
-    cube = next(c for c in label["cubes"] if (c["row"], c["col"]) == (2, 3))
-    side = 170
-    square = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
-    to_square = cv2.getPerspectiveTransform(np.float32(cube["corners"]), square)
-    face = cv2.warpPerspective(image, to_square, (side, side))
-    turn = np.radians(30)
-    turned = (square - side / 2) @ np.array(
-        [[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]]
-    )
-    to_table = cv2.getPerspectiveTransform(square, np.float32(np.add(turned, (1300, 850))))
-    size = image.shape[1::-1]
-    placed = cv2.warpPerspective(np.full((side, side), 255, np.uint8), to_table, size) > 0
-    image[placed] = cv2.warpPerspective(face, to_table, size)[placed]
-    photo = tmp_path / "beside.jpg"
-    cv2.imwrite(str(photo), image)
+def test_a_die_off_the_tray_is_left_out_of_the_board_with_a_note(tmp_path, tray_and_die_beside):
+    photo, label = tray_and_die_beside
     board = tmp_path / "board.txt"
     board.write_text("\n".join(" ".join(row) for row in label["rows"]), "utf-8")
     from_photo = hunt(photo, "--solve", "--json")

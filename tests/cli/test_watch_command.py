@@ -56,3 +56,25 @@ def test_watch_scores_a_word_hunt_tray_and_prints_its_grid(tmp_path) -> None:
     grid, tally = settled.split("\n\n", 1)
     assert grid == labelled
     assert tally.startswith(solved)
+
+
+def test_watch_leaves_a_die_off_the_tray_out_of_the_board(tmp_path, tray_and_die_beside) -> None:
+    import cv2
+
+    from tests.watch.test_video import write_video
+
+    photo, label = tray_and_die_beside
+    frame = cv2.resize(cv2.imread(str(photo)), (960, 720))
+    video = write_video([frame] * 40, tmp_path / "tray.avi")
+    result = CliRunner().invoke(
+        main, ["watch", "--video", str(video), "--game", "hunt", "--no-window"]
+    )
+    assert result.exit_code == 0, result.output
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(" ".join(row) for row in label["rows"]), "utf-8")
+    solved = CliRunner().invoke(main, ["hunt", "--grid", str(board), "--solve"]).stdout.strip()
+    settled = result.output.split("steady layout:\n")[-1]
+    assert "unused: O" in settled
+    note, tally = settled.split("\n\n", 1)[1].split("\n", 1)
+    assert note == "1 cube lies off the tray (O): left out of the board"
+    assert tally.startswith(solved)

@@ -7,7 +7,7 @@ import pytest
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Face
-from cubecam.rules.hunt import Board
+from cubecam.rules.hunt import Board, tray_in_photo
 
 # The rulebook's words lie on this board: rakt, hakrem, drake, talare, ylar; mor does not
 # (the M touches the O, but no R touches that O).
@@ -141,3 +141,13 @@ def test_a_wild_block_stands_for_any_one_letter_once():
 
 def test_draw_shows_a_block_as_a_solid_square():
     assert Board.from_text(BLOCKED).draw().splitlines()[1] == "E ■ T"
+
+
+def test_a_photo_s_cubes_off_the_tray_leave_the_board_and_get_a_note() -> None:
+    photo = parse_grid("kind: tray\nR A K\nE M T\nO Å N\nunused: [Qu]", lowercase_is_wildcard=False)
+    tray, note = tray_in_photo(photo)
+    assert note == "1 cube lies off the tray ([Qu]): left out of the board"
+    assert Board.from_layout(tray).letters == Board.from_text("R A K\nE M T\nO Å N").letters
+    with pytest.raises(InputError, match="remove the 'unused:' line"):
+        Board.from_layout(photo)
+    assert tray_in_photo(tray) == (tray, None)

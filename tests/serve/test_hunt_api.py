@@ -110,3 +110,37 @@ def test_every_word_on_the_board_comes_with_its_path(client: TestClient) -> None
     crossword = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "CAT"})
     refused = client.get(f"/api/captures/{crossword.json()['id']}/words")
     assert refused.status_code == 400 and "not a word hunt" in refused.json()["detail"]
+
+
+def test_a_die_a_photo_shows_off_the_tray_is_left_out_of_the_board_with_a_note(
+    client: TestClient, tray_and_die_beside: tuple[Path, dict]
+) -> None:
+    pytest.importorskip("cubecam.vision")
+    photo, label = tray_and_die_beside
+    read = client.post(
+        "/api/captures/photo",
+        files={"photo": ("tray.jpg", photo.read_bytes(), "image/jpeg")},
+        data={"game": "hunt"},
+    )
+    assert read.status_code == 200, read.text
+    capture = read.json()
+    assert capture["rows"] == label["rows"] and capture["unused"] == ["O"]
+    assert any("1 cube lies off the tray (O)" in warning for warning in capture["warnings"])
+    solved = Hunt().solve(
+        Board.from_text("\n".join(map(" ".join, label["rows"]))), load_lexicon("sv")
+    )
+    words = client.get(f"/api/captures/{capture['id']}/words")
+    assert words.status_code == 200, words.text
+    assert [w["word"] for w in words.json()["words"]] == [w.word for w in solved]
+    best = solved[0]
+    round_ = {"players": [{"name": "Ann", "words": best.word}, {"name": "Bo", "words": ""}]}
+    scored = client.post(f"/api/captures/{capture['id']}/hunt", json=round_)
+    assert scored.status_code == 200, scored.text
+    assert scored.json()["players"][0]["total"] == best.points
+    game = client.post("/api/log/games", json={"kind": "hunt", "players": ["Ann", "Bo"]}).json()
+    recorded = client.post(
+        f"/api/log/games/{game['id']}/rounds", json={"capture": capture["id"], **round_}
+    )
+    assert recorded.status_code == 200, recorded.text
+    sheet = client.get(f"/api/log/games/{game['id']}").json()["sheet"]
+    assert [p["rounds"] for p in sheet["players"]] == [[best.points], [0]]

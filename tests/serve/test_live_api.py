@@ -67,3 +67,25 @@ def test_hold_before_any_cube_is_read_says_so(client: TestClient) -> None:
     live = client.post("/api/live", json={"game": "scrabble-cubes"}).json()["id"]
     held = client.post(f"/api/live/{live}/hold")
     assert held.status_code == 400 and "no cubes read yet" in held.json()["detail"]
+
+
+def test_a_live_tray_lists_its_words_leaving_out_a_die_off_the_tray(
+    client: TestClient, tray_and_die_beside
+) -> None:
+    from cubecam.rules.hunt import Board, Hunt
+
+    photo, label = tray_and_die_beside
+    frame = cv2.imencode(".jpg", cv2.resize(cv2.imread(str(photo)), (960, 720)))[1].tobytes()
+    live = client.post("/api/live", json={"game": "hunt"}).json()["id"]
+    for _ in range(3):
+        sent = client.post(
+            f"/api/live/{live}/frames", files={"frame": ("f.jpg", frame, "image/jpeg")}
+        )
+        assert sent.status_code == 200, sent.text
+    state = sent.json()
+    assert state["grid"].endswith("unused: O")
+    solved = Hunt().solve(
+        Board.from_text("\n".join(map(" ".join, label["rows"]))), load_lexicon("sv")
+    )
+    assert state["hunt"] is not None
+    assert [w["word"] for w in state["hunt"]["words"]] == [w.word for w in solved]

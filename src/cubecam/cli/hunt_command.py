@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -13,11 +12,10 @@ from cubecam.cli.options import json_option, lexicon_options, set_option
 from cubecam.cli.photo_input import IMAGE, as_read, layout_from, photo_options, write_annotated
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
-from cubecam.grid_format import face_token
-from cubecam.layout import Face, Layout, LayoutKind
+from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
 from cubecam.reading import Reading
-from cubecam.rules.hunt import Board, Hunt, ScoredWord, parse_word_list
+from cubecam.rules.hunt import Board, Hunt, ScoredWord, parse_word_list, tray_in_photo
 from cubecam.user_files import read_user_text
 
 MISSED = 10
@@ -96,8 +94,9 @@ def hunt(
     layout, reading = layout_from(
         grid_file, photo, kind="tray", cubeset=photo_set, fixes=fixes, lowercase_is_wildcard=False
     )
-    off_tray = layout.unused if reading is not None else ()
-    layout = replace(layout, unused=()) if off_tray else layout
+    off_tray = None
+    if reading is not None:
+        layout, off_tray = tray_in_photo(layout)
     board = _board(layout, block_wild, reading, bool(fixes), photo_set)
     set_name = set_name or layout.headers.get("set")
     cubes = load_cubeset(set_name) if set_name else None
@@ -109,7 +108,7 @@ def hunt(
     elif annotate_path is not None:
         raise InputError("--annotate draws on a photo: give a photo, not --grid")
     if off_tray:
-        click.echo(_off_tray_note(off_tray), err=True)
+        click.echo(f"cubecam: note: {off_tray}", err=True)
     if cubes:
         _warn_about_set(layout, cubes)
     lang = lang or layout.headers.get("lang") or (cubes.lang if cubes else Hunt.default_lang)
@@ -177,17 +176,6 @@ def _board(
         raise InputError(
             f"{error}: the photo reads as above; correct it with --fix ROW,COL=LETTER{size}"
         ) from None
-
-
-def _off_tray_note(faces: tuple[Face, ...]) -> str:
-    """The note for the cubes a tray photo shows off the tray: they are no part of the board.
-
-    >>> _off_tray_note((Face("U"), Face("BLANK")))
-    'cubecam: note: 2 cubes lie off the tray (U [BLANK]): left out of the board'
-    """
-    some = f"{len(faces)} cube lies" if len(faces) == 1 else f"{len(faces)} cubes lie"
-    shown = " ".join(face_token(face, LayoutKind.TRAY) for face in faces)
-    return f"cubecam: note: {some} off the tray ({shown}): left out of the board"
 
 
 def _warn_about_set(layout: Layout, cubes: CubeSet) -> None:

@@ -18,7 +18,7 @@ from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
 from cubecam.rules.crossword import CrosswordGame
 from cubecam.rules.games import GAMES
-from cubecam.rules.hunt import Board, Hunt
+from cubecam.rules.hunt import Board, Hunt, tray_in_photo
 
 WINDOW = "cubecam watch (q to quit)"
 
@@ -123,13 +123,15 @@ def _hunt_scorer(cubes: CubeSet | None, lang: str | None, wordlist: Path | None)
     rules, lexicon = Hunt.in_language(lang), load_lexicon(lang, wordlist)
 
     def score(layout: Layout) -> tuple[str, str]:
+        tray, off_tray = tray_in_photo(layout)
         try:
-            board = Board.from_layout(layout)
+            board = Board.from_layout(tray)
         except InputError as why:
             return "not a full tray yet", f"not scored yet: {why}"
         words = rules.solve(board, lexicon)
-        return f"{len(words)} words, {sum(w.points for w in words)} points", solution(
-            words, lexicon
+        text = solution(words, lexicon)
+        return f"{len(words)} words, {sum(w.points for w in words)} points", (
+            f"{off_tray}\n{text}" if off_tray else text
         )
 
     return score

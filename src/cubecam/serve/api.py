@@ -223,7 +223,7 @@ def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
 def get_board_words(request: Request, capture_id: CaptureId) -> BoardWordsOut:
     capture = store_of(request).get(capture_id)
     _check_hunt(capture)
-    return BoardWordsOut.of(board_words(capture.layout, capture.lang))
+    return BoardWordsOut.of(board_words(capture.tray()[0], capture.lang))
 
 
 def _check_hunt(capture: Capture) -> None:
@@ -240,7 +240,7 @@ def hunt_round(capture: Capture, body: HuntIn) -> tuple[RoundTally, list[ScoredW
     if len(set(names)) < len(names):
         raise InputError("two players have the same name")
     return score_hunt(
-        capture.layout,
+        capture.tray()[0],
         capture.lang,
         {name: player.words for name, player in zip(names, body.players, strict=True)},
         fast=body.fast,
@@ -307,6 +307,14 @@ def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
     return tally, [*tally.violations, *unseen]
 
 
+def _off_tray(capture: Capture) -> list[str]:
+    """A word-hunt photo's note on the cubes it shows off the tray, which the board leaves out."""
+    if GAMES[capture.game].layout_kind is not LayoutKind.TRAY:
+        return []
+    _, note = capture.tray()
+    return [f"{note} (tap one to put it on a square, if it lies on the tray)"] if note else []
+
+
 def capture_out(capture: Capture) -> CaptureOut:
     layout = capture.layout
     top, left, _, _ = layout.bounds()
@@ -327,7 +335,11 @@ def capture_out(capture: Capture) -> CaptureOut:
         else None,
         photo_url=f"/api/captures/{capture.id}/photo.jpg" if capture.image is not None else None,
         image_size=None if capture.reading is None else capture.reading.image_size,
-        warnings=[*(capture.reading.notes if capture.reading else ()), *warnings],
+        warnings=[
+            *(capture.reading.notes if capture.reading else ()),
+            *warnings,
+            *_off_tray(capture),
+        ],
         recorded=None
         if capture.recorded is None
         else f"{capture.recorded.what} of game {capture.recorded.game}",

@@ -21,6 +21,7 @@ from cubecam.errors import InputError
 from cubecam.grid_format import parse_face
 from cubecam.layout import Face, Layout
 from cubecam.reading import CubeReading, Reading
+from cubecam.rules.hunt import tray_in_photo
 
 MEMORY_BYTES = 128 * 1024**2
 """The most the captures kept in memory may take together (about 50 photos' worth)."""
@@ -120,6 +121,13 @@ class Capture:
         """About what the capture takes in memory."""
         image = self.image.nbytes if self.image is not None else 0
         return OVERHEAD_BYTES + image + len(self.annotated or b"")
+
+    def tray(self) -> tuple[Layout, str | None]:
+        """The board a word-hunt capture is scored on, and a note on the cubes its photo shows
+        off the tray (no part of the board); a typed grid as typed."""
+        if self.reading is None:
+            return self.layout, None
+        return tray_in_photo(self.layout)
 
     def check_unrecorded(self) -> None:
         """Refuse to record or change a capture that is already a turn in the score log."""

@@ -10,6 +10,7 @@ from cubecam.errors import InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import LayoutKind
 from cubecam.rules.games import find_game
+from cubecam.rules.hunt import tray_in_photo
 from cubecam.serve.api import ERRORS, capture_out, store_of
 from cubecam.serve.captures import Capture, cubes_of_layout, cubes_of_reading
 from cubecam.serve.games import board_words, check_lang, cubeset_of, score_crossword
@@ -70,7 +71,7 @@ def feed_frame(session: LiveSession, data: bytes) -> LiveOut:
             if session.game.layout_kind is LayoutKind.CROSSWORD and layout.cells:
                 tally = score_crossword(session.game.name, layout, session.lang, session.cubeset)
             elif session.game.layout_kind is LayoutKind.TRAY and layout.cells:
-                hunt = BoardWordsOut.of(board_words(layout, session.lang))
+                hunt = BoardWordsOut.of(board_words(tray_in_photo(layout)[0], session.lang))
         except InputError:
             pass  # not a layout the game can score yet: the next frames may make one
         return LiveOut(

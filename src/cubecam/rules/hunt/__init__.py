@@ -6,7 +6,7 @@
 ['rakt', 'mat']
 """
 
-from cubecam.rules.hunt.board import Board, Trace
+from cubecam.rules.hunt.board import Board, Trace, tray_in_photo
 from cubecam.rules.hunt.game import EnglishHunt, Hunt
 from cubecam.rules.hunt.match import HuntMatch
 from cubecam.rules.hunt.solver import solve
@@ -30,4 +30,5 @@ __all__ = [
     "Trace",
     "parse_word_list",
     "solve",
+    "tray_in_photo",
 ]

@@ -16,15 +16,32 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cubecam.errors import InputError
-from cubecam.grid_format import parse_grid
-from cubecam.layout import Face, Layout
+from cubecam.grid_format import face_token, parse_grid
+from cubecam.layout import Face, Layout, LayoutKind
 
 MIN_SIZE, MAX_SIZE = 3, 6
 # The most chains of dice a trace follows before it gives up (a fraction of a second).
 MAX_CHAINS = 50_000
+
+
+def tray_in_photo(layout: Layout) -> tuple[Layout, str | None]:
+    """The tray a photo's layout shows, and a note on the cubes the photo shows off the tray,
+    if any: they lie on the table, no part of the board (a typed grid's ``unused:`` line is
+    refused instead, by :meth:`Board.from_layout`).
+
+    >>> tray, note = tray_in_photo(parse_grid("kind: tray\\nAB\\nCD\\nunused: U [BLANK]"))
+    >>> tray.unused, note
+    ((), '2 cubes lie off the tray (U [BLANK]): left out of the board')
+    """
+    if not layout.unused:
+        return layout, None
+    count = len(layout.unused)
+    some = "1 cube lies" if count == 1 else f"{count} cubes lie"
+    shown = " ".join(face_token(face, LayoutKind.TRAY) for face in layout.unused)
+    return replace(layout, unused=()), f"{some} off the tray ({shown}): left out of the board"
 
 
 class Board:
