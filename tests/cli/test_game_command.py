@@ -313,3 +313,46 @@ def test_a_finished_game_says_who_won_in_one_sentence(files):
     out = cli(db, "turn", game, "--points", "Anna=-4", "--points", "Bo=1", code=2)
     assert out.startswith("cubecam: error: points in a round are whole numbers from 0 to ")
     assert out.endswith(", not Anna -4\n")
+
+
+def test_a_hunt_round_read_from_a_tray_photo_scores_as_the_hunt_command(
+    tmp_path, tray_and_die_beside
+):
+    photo, label = tray_and_die_beside
+    solved = CliRunner().invoke(main, ["hunt", str(photo), "--solve", "--json"])
+    words = [w["word"] for w in json.loads(solved.stdout)["words"]]
+    (tmp_path / "anna.txt").write_text("\n".join(words[:3]), "utf-8")
+    (tmp_path / "bo.txt").write_text(words[0], "utf-8")
+    lists = ["--player", f"Anna={tmp_path / 'anna.txt'}", "--player", f"Bo={tmp_path / 'bo.txt'}"]
+    alone = CliRunner().invoke(main, ["hunt", str(photo), *lists, "--json"])
+    expected = {p["name"]: p["total"] for p in json.loads(alone.stdout)["players"]}
+    db = tmp_path / "scores.sqlite3"
+    game = cli(db, "new", "--game", "hunt", "--player", "Anna", "--player", "Bo").strip()
+    result = CliRunner().invoke(
+        main, ["game", "turn", game, "--photo", str(photo), *lists, "--db", str(db)]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("kind: tray\n" + "\n".join(map("".join, label["rows"])))
+    assert "1 cube lies off the tray (O): left out of the board" in result.stderr
+    assert totals(db, game) == expected and expected["Anna"] > 0
+    turns = json.loads(cli(db, "export", game))["turns"]
+    assert {t["photo"] for t in turns} == {str(photo.resolve())}
+    r, c = 1, 1
+    fixed = CliRunner().invoke(
+        main,
+        [
+            "game",
+            "turn",
+            game,
+            "--photo",
+            str(photo),
+            "--fix",
+            f"{r},{c}=X",
+            *lists,
+            "--db",
+            str(db),
+        ],
+    )
+    assert fixed.exit_code == 0, fixed.output
+    assert fixed.stdout.splitlines()[r][c - 1] == "X"
+    assert json.loads(cli(db, "export", game))["turns"][-1]["grid"].splitlines()[r][c - 1] == "X"

@@ -221,8 +221,10 @@ def test_hunt_round_from_word_lists_and_the_fast_variant(log):
         "Bo": 0,
     }  # rakt was written by both: cancelled
     fast = log.new_game("hunt", ["Anna", "Bo"], options={"fast": True})
-    done = log.record_hunt_round(fast.id, board, words)
+    done = log.record_hunt_round(fast.id, board, words, photo="/photos/tray.jpg")
     assert done.standing.totals_by_name() == {"Anna": 2 + 5, "Bo": 2}
+    assert [t.photo for t in log.turns(fast.id)] == ["/photos/tray.jpg"] * 2
+    assert [t.photo for t in log.turns(plain.id)] == [None, None]
     assert log.turns(fast.id)[0].tally["accepted"][0] == {"word": "rakt", "points": 2}
     with pytest.raises(InputError, match="not a word hunt"):
         log.record_hunt_round(log.new_game("adlib", ["A", "B"]).id, board, words)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from cubecam.cli.hunt_command import read_players
-from cubecam.cli.options import db_option, json_option, read_grid, set_option
+from cubecam.cli.hunt_command import read_players, read_tray
+from cubecam.cli.options import db_option, json_option, set_option
 from cubecam.cli.photo_input import (
     as_read,
     fix_option,
@@ -233,9 +233,9 @@ def turn(
 ) -> None:
     """Score and record a turn (Game One, Ad-Lib), a toss (Game Two) or a round (word hunt).
 
-    Prints the tally and the standings. A crossword read from a photo is printed first:
-    correct a cube with --fix ROW,COL=LETTER, and add a cube left over that the photo
-    does not show with --left-over LETTER.
+    Prints the tally and the standings. A crossword or a word-hunt tray read from a photo
+    is printed first: correct a cube with --fix ROW,COL=LETTER, and add a crossword's cube
+    left over that the photo does not show with --left-over LETTER.
     """
     with ScoreLog(db_path) as log:
         match = log.game(game_id)
@@ -250,25 +250,43 @@ def turn(
             if note:
                 click.echo(f"\n{note}")
             return
-        if fixes or left_over:
-            raise InputError("--fix and --left-over correct a crossword: a word hunt has none")
+        if left_over:
+            raise InputError("--left-over adds a crossword's cube left over: a word hunt has none")
+        if players and not (grid or photo):
+            raise InputError("give the word-hunt board with --grid FILE or --photo TRAY.JPG")
+        if not (players or points):
+            raise InputError(
+                "give each player's words (--player NAME=FILE) or points (--points NAME=N)"
+            )
+        board, kept = None, None
+        if grid or photo:
+            board, kept = _tray(grid, photo, match.cubeset, fixes)
+        elif fixes:
+            raise InputError("--fix corrects the board: give it with --grid FILE or --photo")
         if players:
-            if grid is None:
-                raise InputError("give the word-hunt board with --grid FILE")
-            board = read_grid(grid, lowercase_is_wildcard=False)
-            done = log.record_hunt_round(game_id, board, read_players(players))
+            done = log.record_hunt_round(game_id, board, read_players(players), photo=kept)
         else:
-            if not points:
-                raise InputError(
-                    "give each player's words (--player NAME=FILE) or points (--points NAME=N)"
-                )
             try:
                 scores = {name: int(value) for name, value in _pairs(points, "--points").items()}
             except ValueError:
                 raise InputError("--points takes whole numbers: NAME=N") from None
-            board = read_grid(grid, lowercase_is_wildcard=False) if grid else None
-            done = log.record_round(game_id, scores, board=board)
+            done = log.record_round(game_id, scores, board=board, photo=kept)
         _echo_recorded(done)
+
+
+def _tray(
+    grid: Path | None, photo: Path | None, cubeset: str | None, fixes: tuple[str, ...]
+) -> tuple[Layout, Path | None]:
+    """A hunt round's board, typed or else read from the photo (printed, with a note on the
+    dice off the tray), and the photo's path to keep with the round."""
+    tray = read_tray(
+        grid, photo if grid is None else None, load_cubeset(cubeset) if cubeset else None, fixes
+    )
+    if tray.reading is not None:
+        click.echo(as_read(tray.reading, tray.layout, corrected=bool(fixes)) + "\n")
+    if tray.off_tray:
+        click.echo(f"cubecam: note: {tray.off_tray}", err=True)
+    return tray.layout, photo.resolve() if photo else None
 
 
 @game.command("pass")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 from pydantic_core import to_jsonable_python
@@ -91,13 +92,7 @@ def hunt(
     if compounds and wordlist:
         raise InputError("--compounds extends the built-in lexicon; it cannot go with --wordlist")
     photo_set = load_cubeset(set_name) if set_name else None
-    layout, reading = layout_from(
-        grid_file, photo, kind="tray", cubeset=photo_set, fixes=fixes, lowercase_is_wildcard=False
-    )
-    off_tray = None
-    if reading is not None:
-        layout, off_tray = tray_in_photo(layout)
-    board = _board(layout, block_wild, reading, bool(fixes), photo_set)
+    layout, board, reading, off_tray = read_tray(grid_file, photo, photo_set, fixes, block_wild)
     set_name = set_name or layout.headers.get("set")
     cubes = load_cubeset(set_name) if set_name else None
     if reading is not None and photo is not None:
@@ -155,6 +150,34 @@ def read_players(args: tuple[str, ...]) -> dict[str, list[str]]:
             raise InputError(f"--player {same} and --player {name} are one player: give each once")
         players[name] = parse_word_list(read_user_text(Path(file), f"{name}'s word list"))
     return players
+
+
+class Tray(NamedTuple):
+    """A word-hunt tray as given: its layout and board, the photo's reading (None for a typed
+    grid), and the note on the dice the photo shows off the tray, left out of the board."""
+
+    layout: Layout
+    board: Board
+    reading: Reading | None
+    off_tray: str | None
+
+
+def read_tray(
+    grid: Path | None,
+    photo: Path | None,
+    cubeset: CubeSet | None,
+    fixes: tuple[str, ...] = (),
+    block_wild: bool = False,
+) -> Tray:
+    """The tray of ``--grid`` or of a photo read with ``cubeset``, corrected by ``--fix``."""
+    layout, reading = layout_from(
+        grid, photo, kind="tray", cubeset=cubeset, fixes=fixes, lowercase_is_wildcard=False
+    )
+    off_tray = None
+    if reading is not None:
+        layout, off_tray = tray_in_photo(layout)
+    board = _board(layout, block_wild, reading, bool(fixes), cubeset)
+    return Tray(layout, board, reading, off_tray)
 
 
 def _board(

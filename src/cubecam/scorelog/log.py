@@ -229,8 +229,10 @@ class ScoreLog:
         tallies: Mapping[str, Mapping] | None = None,
         board: Layout | None = None,
         text: str = "",
+        photo: Path | str | None = None,
     ) -> Recorded:
-        """A round that every side plays at once (a word hunt): each side's points, recorded together."""
+        """A round that every side plays at once (a word hunt): each side's points, recorded
+        together, with the board and the photo it was read from, if any."""
         match = self.game(game_id)
         if not match.game.simultaneous or match.game.layout_kind is LayoutKind.CROSSWORD:
             raise InputError(f"{match.game.title} is recorded turn by turn, not as whole rounds")
@@ -264,6 +266,7 @@ class ScoreLog:
                     dict((tallies or {}).get(side.name, {})),
                     side.name,
                     grid,
+                    str(photo) if photo else None,
                 )
                 for side in match.sides
             )
@@ -277,15 +280,17 @@ class ScoreLog:
         words: Mapping[str, Sequence[str]],
         *,
         lexicon: Lexicon | None = None,
+        photo: Path | str | None = None,
     ) -> Recorded:
-        """Score a word-hunt round from every player's written words, and record it."""
+        """Score a word-hunt round from every player's written words, and record it (with the
+        photo the board was read from, if any)."""
         match = self.game(game_id)
         if not isinstance(match.game, Hunt):
             raise InputError(f"game {game_id} is {match.game.title}, not a word hunt")
         tally = match.game.score_round(match, board, words, lexicon or self.lexicon(match))
         players = {p.name: to_jsonable_python(p) for p in tally.players}
         return self.record_round(
-            game_id, tally.totals(), tallies=players, board=board, text=tally.render()
+            game_id, tally.totals(), tallies=players, board=board, text=tally.render(), photo=photo
         )
 
     def undo(self, game_id: int) -> list[Turn]:

@@ -105,7 +105,7 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
             raise InputError("two players have the same name")
         with capture.lock:
             capture.check_unrecorded()
-            done = log.record_hunt_round(game_id, capture.tray()[0], words)
+            done = log.record_hunt_round(game_id, capture.tray()[0], words, photo=capture.photo)
             turn = done.turns[0]
             capture.recorded = Recording(game_id, turn.seq, f"round {turn.round}")
         return RecordedOut(text=done.text, sheet=_sheet_out(log.sheet(game_id)))
