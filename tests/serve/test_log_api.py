@@ -146,3 +146,26 @@ def test_a_game_is_exported_with_its_words(client: TestClient) -> None:
     data = client.get(f"/api/log/games/{game_id}/export.json").json()
     assert data["turns"][0]["grid"] == "CAT\nunused: E"
     assert client.get(f"/api/log/games/{game_id}/export.txt").status_code == 422
+
+
+def test_a_hunt_round_is_scored_in_the_variant_agreed_at_the_start(client: TestClient) -> None:
+    fast = client.post(
+        "/api/log/games", json={"kind": "hunt", "players": ["Ann", "Bo"], "fast": True}
+    ).json()
+    plain = client.post("/api/log/games", json={"kind": "hunt", "players": ["Ann", "Bo"]}).json()
+    assert (fast["fast"], plain["fast"], plain["compounds"]) == (True, False, False)
+    board = capture(client, "hunt", "R A K T\nE M D L\nO Å N E\nS T I G")
+    players = [{"name": "Ann", "words": "rakt"}, {"name": "Bo", "words": "rakt"}]
+    refused = client.post(
+        f"/api/log/games/{plain['id']}/rounds",
+        json={"capture": board, "players": players, "fast": True},
+    )
+    assert refused.status_code == 400
+    assert "played without the fast variant" in refused.json()["detail"]
+    done = client.post(
+        f"/api/log/games/{fast['id']}/rounds",
+        json={"capture": board, "players": players, "fast": True},
+    )
+    assert done.status_code == 200, done.text
+    totals = {p["name"]: p["total"] for p in done.json()["sheet"]["sheet"]["players"]}
+    assert totals == {"Ann": 2, "Bo": 2}

@@ -527,3 +527,37 @@ def best_shift(read: Layout, truth: Layout) -> tuple[int, int]:
             read.cells.get((r - s[0], c - s[1])) == f for (r, c), f in truth.cells.items()
         ),
     )
+
+
+def test_a_fast_word_hunt_is_shown_and_recorded_as_agreed(
+    live_server: str, chromium, tmp_path: Path
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.click("#new-game summary")
+    page.select_option("#new-kind", "hunt")
+    page.check("#new-fast")
+    page.fill("#new-players", "Anna, Bo")
+    page.click("#new-button")
+    wait_until(page, "document.querySelector('#log-game').value !== ''")
+    game_id = int(page.input_value("#log-game"))
+    assert page.is_checked("#fast") and page.is_disabled("#fast")  # agreed at the start
+
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", BOARD)
+    page.click("#grid-button")
+    page.wait_for_selector("#accept-round:not([hidden])")
+    for words in page.query_selector_all(".hunt-words"):
+        words.fill("rakt")  # written by both: it scores for both only in the fast variant
+    page.click("#hunt-button")
+    page.wait_for_selector(".hunt-player")
+    shown = page.eval_on_selector_all(
+        ".round-sheet tbody tr", "rs => rs.map(r => r.lastChild.textContent)"
+    )
+    page.click("#accept-round")
+    page.wait_for_selector("#sheet:not([hidden])")
+    with ScoreLog(tmp_path / "log.sqlite") as log:
+        sheet = log.sheet(game_id).record().model_dump(mode="json")
+    assert [p["rounds"] for p in sheet["players"]] == [[2], [2]]
+    assert shown == ["2", "2"]
+    page.close()

@@ -66,6 +66,7 @@ def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
             target=body.target,
             rounds=body.rounds,
             cubeset=played.name if played is not None and played.like else None,
+            options={"fast": body.fast} if body.kind == "hunt" else {},
         )
         return _game_out(game, log.sheet(game.id))
 
@@ -100,6 +101,12 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
     with score_log(request) as log:
         game = log.game(game_id)
         _check_game(game, capture.game)
+        fast = bool(game.options.get("fast"))
+        if body.fast is not None and body.fast != fast:
+            raise InputError(
+                f"game {game.id} is played {'in' if fast else 'without'} the fast variant, as"
+                f" agreed at its start: {'tick' if fast else 'untick'} it and score the words again"
+            )
         words = {player.name.strip(): parse_word_list(player.words) for player in body.players}
         if len(words) < len(body.players):
             raise InputError("two players have the same name")
@@ -154,6 +161,8 @@ def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:
         to_play=[game.sides[seat].name for seat in sheet.to_play],
         status=sheet.status(),
         over=sheet.over,
+        fast=bool(game.options.get("fast")),
+        compounds=bool(game.options.get("compounds")),
     )
 
 

@@ -228,6 +228,8 @@ class LoggedGameOut(BaseModel):
     to_play: list[str]
     status: str = Field(examples=["Bo to play (round 2)"])
     over: bool
+    fast: bool = Field(description="a word hunt played in the fast variant, as agreed at its start")
+    compounds: bool = Field(description="a word hunt that accepts hunspell's compounds")
 
 
 class NewGameIn(Strict):
@@ -235,6 +237,7 @@ class NewGameIn(Strict):
     players: list[str] = Field(min_length=1, max_length=8, examples=[["Ann", "Bo"]])
     target: int | None = Field(default=None, ge=1, le=10000)
     rounds: int | None = Field(default=None, ge=1, le=100)
+    fast: bool = Field(default=False, description="a word hunt: the fast variant, for every round")
 
 
 class SheetOut(BaseModel):
@@ -251,6 +254,11 @@ class TurnIn(Strict):
 class RoundIn(Strict):
     capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the word-hunt board's capture")
     players: list[HuntPlayerIn] = Field(min_length=1, max_length=12)
+    fast: bool | None = Field(
+        default=None,
+        description="the variant the words were scored in on the page; refused where it is not"
+        " the game's",
+    )
 
 
 class RecordedOut(BaseModel):

@@ -73,6 +73,7 @@ async function start() {
   $("hunt-button").addEventListener("click", scoreHunt);
   $("log-game").addEventListener("change", choosePlayers);
   $("new-button").addEventListener("click", newGame);
+  $("new-kind").addEventListener("change", () => { $("new-fast-label").hidden = !playedOnTray($("new-kind").value); });
   $("accept-round").addEventListener("click", acceptRound);
   $("live-button").addEventListener("click", () => busy($("live-button"), startLive, "Opening the camera…"));
   $("hold").addEventListener("click", hold);
@@ -449,8 +450,11 @@ async function newGame() {
   const players = $("new-players").value.split(",").map((p) => p.trim()).filter(Boolean);
   const number = (id) => ($(id).value ? Number($(id).value) : null);
   await busy($("new-button"), async () => {
-    const game = await api("POST", "/api/log/games",
-      { kind: $("new-kind").value, players, target: number("new-target"), rounds: number("new-rounds") });
+    const kind = $("new-kind").value;
+    const game = await api("POST", "/api/log/games", {
+      kind, players, target: number("new-target"), rounds: number("new-rounds"),
+      fast: playedOnTray(kind) && $("new-fast").checked,
+    });
     await loadLog();
     $("log-game").value = game.id;
     $("new-game").open = false;
@@ -474,7 +478,9 @@ function choosePlayers() {
   if (g && playedOnTray(g.kind)) {
     $("hunt-players").replaceChildren();
     for (const name of g.players) addHuntPlayer(name);
+    $("fast").checked = g.fast;  // agreed when the game started: every round is scored so
   }
+  $("fast").disabled = Boolean(g && playedOnTray(g.kind));
   updateAccept();
 }
 
@@ -509,7 +515,7 @@ async function acceptRound() {
   const g = loggedGame();
   await busy($("accept-round"), async () => {
     await recorded(await api("POST", `/api/log/games/${g.id}/rounds`,
-      { capture: capture.id, players: huntPlayers() }));
+      { capture: capture.id, players: huntPlayers(), fast: $("fast").checked }));
   });
 }
 
@@ -616,9 +622,11 @@ function huntPlayers() {
 }
 
 async function scoreHunt() {
+  const g = loggedGame();
+  const compounds = Boolean(g && playedOnTray(g.kind) && g.compounds);  // as the log scores it
   await busy($("hunt-button"), async () => {
     const [result] = await Promise.all([
-      api("POST", `/api/captures/${capture.id}/hunt`, { players: huntPlayers(), fast: $("fast").checked }),
+      api("POST", `/api/captures/${capture.id}/hunt`, { players: huntPlayers(), fast: $("fast").checked, compounds }),
       boardWords(),
     ]);
     showHunt(result);
