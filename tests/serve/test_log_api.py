@@ -169,3 +169,28 @@ def test_a_hunt_round_is_scored_in_the_variant_agreed_at_the_start(client: TestC
     assert done.status_code == 200, done.text
     totals = {p["name"]: p["total"] for p in done.json()["sheet"]["sheet"]["players"]}
     assert totals == {"Ann": 2, "Bo": 2}
+
+
+def test_a_turn_is_recorded_only_against_the_games_dictionary(client: TestClient) -> None:
+    game = client.post(
+        "/api/log/games", json={"kind": "scrabble-cubes", "players": ["Ann"], "lang": "en_GB"}
+    ).json()
+    assert game["lang"] == "en_GB"
+    us = capture(client, "scrabble-cubes", "COLOUR")  # the US dictionary, the game's own
+    refused = client.post(
+        f"/api/log/games/{game['id']}/turns", json={"capture": us, "player": "Ann"}
+    )
+    assert refused.status_code == 400
+    assert "played with the 'en_GB' dictionary, not 'en'" in refused.json()["detail"]
+    british = client.post(
+        "/api/captures/grid", json={"game": "scrabble-cubes", "grid": "COLOUR", "lang": "en_GB"}
+    ).json()
+    done = client.post(
+        f"/api/log/games/{game['id']}/turns", json={"capture": british["id"], "player": "Ann"}
+    )
+    assert done.status_code == 200, done.text
+    assert done.json()["sheet"]["sheet"]["players"][0]["total"] == british["tally"]["final"] > 0
+    unknown = client.post(
+        "/api/log/games", json={"kind": "scrabble-cubes", "players": ["Ann"], "lang": "xx"}
+    )
+    assert unknown.status_code in (400, 422)

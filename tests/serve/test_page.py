@@ -542,6 +542,7 @@ def test_a_fast_word_hunt_is_shown_and_recorded_as_agreed(
     wait_until(page, "document.querySelector('#log-game').value !== ''")
     game_id = int(page.input_value("#log-game"))
     assert page.is_checked("#fast") and page.is_disabled("#fast")  # agreed at the start
+    assert page.input_value("#lang") == "sv" and page.is_disabled("#lang")
 
     page.click("#grid-entry summary")
     page.fill("#grid-text", BOARD)

@@ -16,8 +16,8 @@ from cubecam.rules.tally import signed
 from cubecam.scorelog import ScoreLog
 from cubecam.scorelog.export import export_text
 from cubecam.serve.api import ERRORS, store_of
-from cubecam.serve.captures import Recording
-from cubecam.serve.games import cubeset_of
+from cubecam.serve.captures import Capture, Recording
+from cubecam.serve.games import check_lang, cubeset_of
 from cubecam.serve.schemas import (
     KindOut,
     LoggedGameOut,
@@ -65,6 +65,7 @@ def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
             players,
             target=body.target,
             rounds=body.rounds,
+            lang=check_lang(body.lang) if body.lang else None,
             cubeset=played.name if played is not None and played.like else None,
             options={"fast": body.fast} if body.kind == "hunt" else {},
         )
@@ -82,7 +83,7 @@ def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
-        _check_game(game, capture.game)
+        _check_game(game, capture)
         with capture.lock:
             capture.check_unrecorded()
             done = log.record_turn(game_id, body.player, capture.layout, photo=capture.photo)
@@ -100,7 +101,7 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
-        _check_game(game, capture.game)
+        _check_game(game, capture)
         fast = bool(game.options.get("fast"))
         if body.fast is not None and body.fast != fast:
             raise InputError(
@@ -145,10 +146,18 @@ def export_game(request: Request, game_id: GameId, fmt: ExportFormat) -> Respons
     return Response(body, media_type=media, headers={"Content-Disposition": disposition})
 
 
-def _check_game(game: Match, capture_game: str) -> None:
-    if game.kind != capture_game:
+def _check_game(game: Match, capture: Capture) -> None:
+    """Refuse a capture scored for another game, or against another dictionary, than the
+    logged game's: the page would have shown another score than the log records."""
+    if game.kind != capture.game:
         raise InputError(
             f"game {game.id} is {game.game.title}: take the photo for {game.game.title}"
+        )
+    lang = game.lang or game.game.default_lang
+    if capture.lang != lang:
+        raise InputError(
+            f"game {game.id} is played with the {lang!r} dictionary, not {capture.lang!r}:"
+            " choose it and take the photo again"
         )
 
 
@@ -161,6 +170,7 @@ def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:
         to_play=[game.sides[seat].name for seat in sheet.to_play],
         status=sheet.status(),
         over=sheet.over,
+        lang=game.lang or game.game.default_lang,
         fast=bool(game.options.get("fast")),
         compounds=bool(game.options.get("compounds")),
     )

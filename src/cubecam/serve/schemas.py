@@ -228,6 +228,7 @@ class LoggedGameOut(BaseModel):
     to_play: list[str]
     status: str = Field(examples=["Bo to play (round 2)"])
     over: bool
+    lang: str = Field(description="the dictionary the game was agreed to use", examples=["sv"])
     fast: bool = Field(description="a word hunt played in the fast variant, as agreed at its start")
     compounds: bool = Field(description="a word hunt that accepts hunspell's compounds")
 
@@ -237,6 +238,7 @@ class NewGameIn(Strict):
     players: list[str] = Field(min_length=1, max_length=8, examples=[["Ann", "Bo"]])
     target: int | None = Field(default=None, ge=1, le=10000)
     rounds: int | None = Field(default=None, ge=1, le=100)
+    lang: str | None = LANG
     fast: bool = Field(default=False, description="a word hunt: the fast variant, for every round")
 
 

@@ -453,6 +453,7 @@ async function newGame() {
     const kind = $("new-kind").value;
     const game = await api("POST", "/api/log/games", {
       kind, players, target: number("new-target"), rounds: number("new-rounds"),
+      lang: kind === $("game").value ? $("lang").value : null,  // else the game's own
       fast: playedOnTray(kind) && $("new-fast").checked,
     });
     await loadLog();
@@ -472,9 +473,10 @@ function choosePlayers() {
   if (g && g.to_play.length) $("player").value = g.to_play[0];
   if (g && $("game").value !== g.kind) {
     $("game").value = g.kind;
-    $("lang").value = game().lang;
     showTimer();
   }
+  $("lang").value = g ? g.lang : game().lang;  // a logged game's dictionary was agreed at its start
+  $("lang").disabled = Boolean(g);
   if (g && playedOnTray(g.kind)) {
     $("hunt-players").replaceChildren();
     for (const name of g.players) addHuntPlayer(name);
