@@ -279,9 +279,8 @@ def _tray(
 ) -> tuple[Layout, Path | None]:
     """A hunt round's board, typed or else read from the photo (printed, with a note on the
     dice off the tray), and the photo's path to keep with the round."""
-    tray = read_tray(
-        grid, photo if grid is None else None, load_cubeset(cubeset) if cubeset else None, fixes
-    )
+    cubes = load_cubeset(cubeset) if cubeset else None
+    tray = read_tray(grid, photo if grid is None else None, cubes, fixes, set_option=None)
     if tray.reading is not None:
         click.echo(as_read(tray.reading, tray.layout, corrected=bool(fixes)) + "\n")
     if tray.off_tray:

@@ -168,15 +168,17 @@ def read_tray(
     cubeset: CubeSet | None,
     fixes: tuple[str, ...] = (),
     block_wild: bool = False,
+    set_option: str | None = "--set",
 ) -> Tray:
-    """The tray of ``--grid`` or of a photo read with ``cubeset``, corrected by ``--fix``."""
+    """The tray of ``--grid`` or of a photo read with ``cubeset``, corrected by ``--fix``;
+    ``set_option`` names the dice set where none is known (None: nothing can)."""
     layout, reading = layout_from(
         grid, photo, kind="tray", cubeset=cubeset, fixes=fixes, lowercase_is_wildcard=False
     )
     off_tray = None
     if reading is not None:
         layout, off_tray = tray_in_photo(layout)
-    board = _board(layout, block_wild, reading, bool(fixes), cubeset)
+    board = _board(layout, block_wild, reading, bool(fixes), None if cubeset else set_option)
     return Tray(layout, board, reading, off_tray)
 
 
@@ -185,7 +187,7 @@ def _board(
     block_wild: bool,
     reading: Reading | None,
     corrected: bool,
-    cubeset: CubeSet | None,
+    set_option: str | None,
 ) -> Board:
     """The board the layout shows; where a photo's reading makes none (a die missed, a row
     too many), the reading printed to stderr, and how to mend it, in the error."""
@@ -195,7 +197,8 @@ def _board(
         if reading is None:
             raise
         click.echo(as_read(reading, layout, corrected), err=True)
-        size = "" if cubeset else ", or name the dice set with --set (it gives the tray's size)"
+        size = f", or name the dice set with {set_option} (it gives the tray's size)"
+        size = size if set_option else ""
         raise InputError(
             f"{error}: the photo reads as above; correct it with --fix ROW,COL=LETTER{size}"
         ) from None
