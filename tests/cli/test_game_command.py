@@ -378,3 +378,16 @@ def test_a_tray_photo_that_makes_no_board_is_refused_with_the_mend(tmp_path):
     error = result.stderr.splitlines()[-1]
     assert error.endswith("the photo reads as above; correct it with --fix ROW,COL=LETTER")
     assert "Round 1: waiting for Anna" in cli(db, "show", game)  # nothing recorded
+
+
+def test_a_hunt_started_with_the_block_wild_scores_words_through_it(tmp_path):
+    (tmp_path / "board.txt").write_text("kind: tray\nÅ R A\nÖ [BLOCK] Ä\nS K A\n", "utf-8")
+    (tmp_path / "anna.txt").write_text("äta\nåra\n", "utf-8")
+    db = tmp_path / "scores.sqlite3"
+    totals_by_rule = {}
+    for flags in ((), ("--block-wild",)):
+        game = cli(db, "new", "--game", "hunt", "--player", "Anna", *flags).strip()
+        lists = ("--player", f"Anna={tmp_path / 'anna.txt'}")
+        cli(db, "turn", game, "--grid", tmp_path / "board.txt", *lists)
+        totals_by_rule[flags] = totals(db, game)["Anna"]
+    assert totals_by_rule == {(): 1, ("--block-wild",): 2}

@@ -232,6 +232,15 @@ def test_hunt_round_from_word_lists_and_the_fast_variant(log):
         log.record_round(plain.id, {"Anna": -1, "Bo": 2})
 
 
+def test_a_hunt_agreed_with_the_block_wild_scores_words_through_it(log):
+    board = parse_grid("kind: tray\nÅ R A\nÖ [BLOCK] Ä\nS K A", lowercase_is_wildcard=False)
+    words = {"Anna": ["äta", "åra"], "Bo": []}
+    plain = log.new_game("hunt", ["Anna", "Bo"])
+    wild = log.new_game("hunt", ["Anna", "Bo"], options={"block_wild": True})
+    assert log.record_hunt_round(plain.id, board, words).standing.totals_by_name()["Anna"] == 1
+    assert log.record_hunt_round(wild.id, board, words).standing.totals_by_name()["Anna"] == 2
+
+
 def _play_at_random(log, game, rng: random.Random, turns: int) -> None:
     """Record ``turns`` random turns, tosses, passes, rounds and undos, checking after each that
     the standing kept beside the last turn is the one the turns replay to."""

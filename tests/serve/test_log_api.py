@@ -194,3 +194,30 @@ def test_a_turn_is_recorded_only_against_the_games_dictionary(client: TestClient
         "/api/log/games", json={"kind": "scrabble-cubes", "players": ["Ann"], "lang": "xx"}
     )
     assert unknown.status_code in (400, 422)
+
+
+def test_a_hunt_started_with_the_block_wild_lists_and_scores_words_through_it(
+    client: TestClient,
+) -> None:
+    game = client.post(
+        "/api/log/games", json={"kind": "hunt", "players": ["Ann"], "block_wild": True}
+    ).json()
+    assert game["block_wild"] and not game["fast"]
+    board = capture(client, "hunt", "Å R A\nÖ [BLOCK] Ä\nS K A")
+    plain = client.get(f"/api/captures/{board}/words").json()["words"]
+    wild = client.get(f"/api/captures/{board}/words", params={"block_wild": True}).json()["words"]
+    assert "äta" in {w["word"] for w in wild} - {w["word"] for w in plain}
+    path = next(w["path"] for w in wild if w["word"] == "äta")
+    assert [1, 1] in path  # through the solid face
+    players = [{"name": "Ann", "words": "äta"}]
+    refused = client.post(
+        f"/api/log/games/{game['id']}/rounds",
+        json={"capture": board, "players": players, "block_wild": False},
+    )
+    assert refused.status_code == 400 and "with the solid face as a wildcard" in refused.text
+    done = client.post(
+        f"/api/log/games/{game['id']}/rounds",
+        json={"capture": board, "players": players, "block_wild": True},
+    )
+    assert done.status_code == 200, done.text
+    assert done.json()["sheet"]["sheet"]["players"][0]["total"] == 1

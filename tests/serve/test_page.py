@@ -562,3 +562,37 @@ def test_a_fast_word_hunt_is_shown_and_recorded_as_agreed(
     assert [p["rounds"] for p in sheet["players"]] == [[2], [2]]
     assert shown == ["2", "2"]
     page.close()
+
+
+def test_a_word_hunt_agreed_with_a_wild_solid_face_lists_and_records_words_through_it(
+    live_server: str, chromium, tmp_path: Path
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.click("#new-game summary")
+    page.select_option("#new-kind", "hunt")
+    page.check("#new-block-wild")
+    page.fill("#new-players", "Anna")
+    page.click("#new-button")
+    wait_until(page, "document.querySelector('#log-game').value !== ''")
+    game_id = int(page.input_value("#log-game"))
+    assert page.is_checked("#block-wild") and page.is_disabled("#block-wild")
+    assert not page.is_checked("#fast")
+
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", "Å R A\nÖ [BLOCK] Ä\nS K A")
+    page.click("#grid-button")
+    page.wait_for_selector("#accept-round:not([hidden])")
+    page.click("#all-words-button")
+    page.wait_for_selector("#all-words button.word")
+    listed = page.eval_on_selector_all(
+        "#all-words button.word", "bs => bs.map(b => b.dataset.word)"
+    )
+    assert "äta" in listed  # Ä, the solid face as T, A
+    page.query_selector_all(".hunt-words")[0].fill("äta")
+    page.click("#accept-round")
+    page.wait_for_selector("#sheet:not([hidden])")
+    with ScoreLog(tmp_path / "log.sqlite") as log:
+        sheet = log.sheet(game_id).record().model_dump(mode="json")
+    assert [p["rounds"] for p in sheet["players"]] == [[1]]
+    page.close()

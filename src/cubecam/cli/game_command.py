@@ -153,6 +153,9 @@ def seating(players: tuple[str, ...], teams: dict[str, list[str]], order: list[s
 @set_option("The cube set (default: the game's)")
 @click.option("--fast", is_flag=True, help="Word hunt: every valid word scores, shared or not.")
 @click.option("--compounds", is_flag=True, help="Word hunt: also accept hunspell's compounds.")
+@click.option(
+    "--block-wild", is_flag=True, help="Word hunt: a solid face (BLOCK) stands for any letter."
+)
 @db_option
 def new(
     kind: str,
@@ -165,6 +168,7 @@ def new(
     cubeset: str | None,
     fast: bool,
     compounds: bool,
+    block_wild: bool,
     db_path: Path | None,
 ) -> None:
     """Start a game and print its id.
@@ -189,7 +193,9 @@ def new(
             lang=lang,
             wordlist=wordlist,
             cubeset=cubeset,
-            options={"fast": fast, "compounds": compounds} if kind == "hunt" else {},
+            options={"fast": fast, "compounds": compounds, "block_wild": block_wild}
+            if kind == "hunt"
+            else {},
         )
     click.echo(started.id)
 

@@ -37,6 +37,7 @@ from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.photos import annotated_jpeg, jpeg, read
 from cubecam.serve.readers import Readers
 from cubecam.serve.schemas import (
+    BLOCK_WILD,
     AddedCubeIn,
     BoardWordsOut,
     CaptureOut,
@@ -220,10 +221,14 @@ def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
 @router.get(
     "/captures/{capture_id}/words", summary="Every word on a word-hunt board, and where it lies"
 )
-def get_board_words(request: Request, capture_id: CaptureId) -> BoardWordsOut:
+def get_board_words(
+    request: Request,
+    capture_id: CaptureId,
+    block_wild: Annotated[bool, Query(description=BLOCK_WILD)] = False,
+) -> BoardWordsOut:
     capture = store_of(request).get(capture_id)
     _check_hunt(capture)
-    return BoardWordsOut.of(board_words(capture.tray()[0], capture.lang))
+    return BoardWordsOut.of(board_words(capture.tray()[0], capture.lang, block_wild=block_wild))
 
 
 def _check_hunt(capture: Capture) -> None:
@@ -245,6 +250,7 @@ def hunt_round(capture: Capture, body: HuntIn) -> tuple[RoundTally, list[ScoredW
         {name: player.words for name, player in zip(names, body.players, strict=True)},
         fast=body.fast,
         compounds=body.compounds,
+        block_wild=body.block_wild,
     )
 
 

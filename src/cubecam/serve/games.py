@@ -43,9 +43,12 @@ def score_crossword(
     return find_game(game, CrosswordGame)(cubeset).score(layout, load_lexicon(lang))
 
 
-def board_words(layout: Layout, lang: str) -> list[tuple[ScoredWord, list[Square]]]:
-    """Every word on a word-hunt board, best first, with the squares that spell it in order."""
-    board = Board.from_layout(layout)
+def board_words(
+    layout: Layout, lang: str, *, block_wild: bool = False
+) -> list[tuple[ScoredWord, list[Square]]]:
+    """Every word on a word-hunt board, best first, with the squares that spell it in order
+    (a solid face standing for any letter where ``block_wild``)."""
+    board = Board.from_layout(layout, block_wild=block_wild)
     top, left, _, _ = layout.bounds()
     words = Hunt.in_language(lang).solve(board, load_lexicon(lang))
     return [
@@ -61,10 +64,16 @@ def board_words(layout: Layout, lang: str) -> list[tuple[ScoredWord, list[Square
 
 
 def score_hunt(
-    layout: Layout, lang: str, players: dict[str, str], *, fast: bool, compounds: bool
+    layout: Layout,
+    lang: str,
+    players: dict[str, str],
+    *,
+    fast: bool,
+    compounds: bool,
+    block_wild: bool = False,
 ) -> tuple[RoundTally, list[ScoredWord]]:
     """The round's tally of each player's written words, and every word on the board."""
-    board = Board.from_layout(layout)
+    board = Board.from_layout(layout, block_wild=block_wild)
     rules = Hunt.in_language(lang, fast=fast)
     lexicon = load_lexicon(lang, compounds=compounds)
     lists = {name: parse_word_list(words) for name, words in players.items()}

@@ -67,7 +67,9 @@ def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
             rounds=body.rounds,
             lang=check_lang(body.lang) if body.lang else None,
             cubeset=played.name if played is not None and played.like else None,
-            options={"fast": body.fast} if body.kind == "hunt" else {},
+            options={"fast": body.fast, "block_wild": body.block_wild}
+            if body.kind == "hunt"
+            else {},
         )
         return _game_out(game, log.sheet(game.id))
 
@@ -102,12 +104,8 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
     with score_log(request) as log:
         game = log.game(game_id)
         _check_game(game, capture)
-        fast = bool(game.options.get("fast"))
-        if body.fast is not None and body.fast != fast:
-            raise InputError(
-                f"game {game.id} is played {'in' if fast else 'without'} the fast variant, as"
-                f" agreed at its start: {'tick' if fast else 'untick'} it and score the words again"
-            )
+        _check_variant(game, "fast", body.fast, "the fast variant")
+        _check_variant(game, "block_wild", body.block_wild, "the solid face as a wildcard")
         words = {player.name.strip(): parse_word_list(player.words) for player in body.players}
         if len(words) < len(body.players):
             raise InputError("two players have the same name")
@@ -146,6 +144,17 @@ def export_game(request: Request, game_id: GameId, fmt: ExportFormat) -> Respons
     return Response(body, media_type=media, headers={"Content-Disposition": disposition})
 
 
+def _check_variant(game: Match, option: str, scored: bool | None, what: str) -> None:
+    """Refuse a round whose words were scored (``scored``; None: not said) with an ``option``
+    other than the one the game was agreed with at its start."""
+    agreed = bool(game.options.get(option))
+    if scored is not None and scored != agreed:
+        raise InputError(
+            f"game {game.id} is played {'with' if agreed else 'without'} {what}, as agreed at"
+            f" its start: {'tick' if agreed else 'untick'} it and score the words again"
+        )
+
+
 def _check_game(game: Match, capture: Capture) -> None:
     """Refuse a capture scored for another game, or against another dictionary, than the
     logged game's: the page would have shown another score than the log records."""
@@ -173,6 +182,7 @@ def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:
         lang=game.lang or game.game.default_lang,
         fast=bool(game.options.get("fast")),
         compounds=bool(game.options.get("compounds")),
+        block_wild=bool(game.options.get("block_wild")),
     )
 
 

@@ -126,6 +126,7 @@ class CaptureOut(BaseModel):
 
 
 GAME = Field(json_schema_extra={"enum": list(GAMES)}, examples=["scrabble-cubes"])
+BLOCK_WILD = "a solid face (BLOCK, on 6×6 dice) stands for any one letter, as the players agree"
 LANG = Field(
     default=None,
     json_schema_extra={"enum": [*LANGS, None]},
@@ -172,6 +173,7 @@ class HuntIn(Strict):
     compounds: bool = Field(
         default=False, description="also accept the compounds hunspell accepts beyond its list"
     )
+    block_wild: bool = Field(default=False, description=BLOCK_WILD)
 
 
 class MeaningOut(BaseModel):
@@ -231,6 +233,7 @@ class LoggedGameOut(BaseModel):
     lang: str = Field(description="the dictionary the game was agreed to use", examples=["sv"])
     fast: bool = Field(description="a word hunt played in the fast variant, as agreed at its start")
     compounds: bool = Field(description="a word hunt that accepts hunspell's compounds")
+    block_wild: bool = Field(description="a word hunt whose " + BLOCK_WILD[2:])
 
 
 class NewGameIn(Strict):
@@ -240,6 +243,7 @@ class NewGameIn(Strict):
     rounds: int | None = Field(default=None, ge=1, le=100)
     lang: str | None = LANG
     fast: bool = Field(default=False, description="a word hunt: the fast variant, for every round")
+    block_wild: bool = Field(default=False, description="a word hunt: " + BLOCK_WILD)
 
 
 class SheetOut(BaseModel):
@@ -260,6 +264,9 @@ class RoundIn(Strict):
         default=None,
         description="the variant the words were scored in on the page; refused where it is not"
         " the game's",
+    )
+    block_wild: bool | None = Field(
+        default=None, description="as the words were scored on the page; as fast"
     )
 
 

@@ -164,14 +164,16 @@ class Hunt(Game):
         self, match: Match, board: Layout, words: Mapping[str, Sequence[str]], lexicon: Lexicon
     ) -> RoundTally:
         """Every side's written words, in the match's language and variant, scored against the
-        board and each other (partners' lists make one list)."""
+        board (its solid faces wild where the match agreed ``block_wild``) and each other
+        (partners' lists make one list)."""
         lists: dict[str, list[str]] = {}
         for name, written in words.items():
             lists.setdefault(match.side(name).name, []).extend(written)
         rules = Hunt.in_language(
             match.lang or self.default_lang, fast=match.options.get("fast", False)
         )
-        return rules.score(Board.from_layout(board), lexicon, lists)
+        wild = bool(match.options.get("block_wild", False))
+        return rules.score(Board.from_layout(board, block_wild=wild), lexicon, lists)
 
 
 rebuild_dataclass(RoundTally)  # a round's rules are a Hunt, known from here on

@@ -73,7 +73,8 @@ async function start() {
   $("hunt-button").addEventListener("click", scoreHunt);
   $("log-game").addEventListener("change", choosePlayers);
   $("new-button").addEventListener("click", newGame);
-  $("new-kind").addEventListener("change", () => { $("new-fast-label").hidden = !playedOnTray($("new-kind").value); });
+  $("new-kind").addEventListener("change", () => { $("new-hunt-options").hidden = !playedOnTray($("new-kind").value); });
+  $("block-wild").addEventListener("change", () => { if (capture && capture.kind === "tray") busy($("block-wild"), boardWords); });
   $("accept-round").addEventListener("click", acceptRound);
   $("live-button").addEventListener("click", () => busy($("live-button"), startLive, "Opening the camera…"));
   $("hold").addEventListener("click", hold);
@@ -455,6 +456,7 @@ async function newGame() {
       kind, players, target: number("new-target"), rounds: number("new-rounds"),
       lang: kind === $("game").value ? $("lang").value : null,  // else the game's own
       fast: playedOnTray(kind) && $("new-fast").checked,
+      block_wild: playedOnTray(kind) && $("new-block-wild").checked,
     });
     await loadLog();
     $("log-game").value = game.id;
@@ -481,8 +483,9 @@ function choosePlayers() {
     $("hunt-players").replaceChildren();
     for (const name of g.players) addHuntPlayer(name);
     $("fast").checked = g.fast;  // agreed when the game started: every round is scored so
+    $("block-wild").checked = g.block_wild;
   }
-  $("fast").disabled = Boolean(g && playedOnTray(g.kind));
+  $("fast").disabled = $("block-wild").disabled = Boolean(g && playedOnTray(g.kind));
   updateAccept();
 }
 
@@ -517,7 +520,7 @@ async function acceptRound() {
   const g = loggedGame();
   await busy($("accept-round"), async () => {
     await recorded(await api("POST", `/api/log/games/${g.id}/rounds`,
-      { capture: capture.id, players: huntPlayers(), fast: $("fast").checked }));
+      { capture: capture.id, players: huntPlayers(), fast: $("fast").checked, block_wild: $("block-wild").checked }));
   });
 }
 
@@ -628,7 +631,8 @@ async function scoreHunt() {
   const compounds = Boolean(g && playedOnTray(g.kind) && g.compounds);  // as the log scores it
   await busy($("hunt-button"), async () => {
     const [result] = await Promise.all([
-      api("POST", `/api/captures/${capture.id}/hunt`, { players: huntPlayers(), fast: $("fast").checked, compounds }),
+      api("POST", `/api/captures/${capture.id}/hunt`,
+        { players: huntPlayers(), fast: $("fast").checked, compounds, block_wild: $("block-wild").checked }),
       boardWords(),
     ]);
     showHunt(result);
@@ -677,7 +681,7 @@ function showHunt(result) {
 let onBoard = new Map();   // word -> its path of [row, col] squares, for the capture shown
 
 async function boardWords() {
-  const result = await api("GET", `/api/captures/${capture.id}/words`);
+  const result = await api("GET", `/api/captures/${capture.id}/words?block_wild=${$("block-wild").checked}`);
   onBoard = new Map(result.words.map((w) => [w.word, w.path]));
   const count = result.words.length;
   $("all-words-note").textContent =
