@@ -67,3 +67,15 @@ def tray_and_die_beside(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
     photo = tmp_path_factory.mktemp("beside") / "beside.jpg"
     cv2.imwrite(str(photo), image)
     return photo, label
+
+
+@pytest.fixture
+def tray_cut_off(tmp_path: Path) -> Path:
+    """The sample tray photographed with its last column cut off: three columns of four rows."""
+    image = cv2.imread(str(SAMPLES / "swedish-tray.jpg"))
+    label = json.loads((SAMPLES / "swedish-tray.json").read_text("utf-8"))
+    third = max(cube["center"][0] for cube in label["cubes"] if cube["col"] == 2)
+    fourth = min(cube["center"][0] for cube in label["cubes"] if cube["col"] == 3)
+    cut = tmp_path / "cut.jpg"
+    cv2.imwrite(str(cut), image[:, : round(third + fourth) // 2])
+    return cut

@@ -47,18 +47,27 @@ def final(grid: str) -> str:
 
 
 def start_logged_game(
-    page, kind: str = "scrabble-cubes", players: str = "Ann, Bo", rounds: str = ""
-) -> None:
-    """Start a logged game (Game One for Ann and Bo) from the page, as a player would, and
-    wait until the page has it open (a game open before keeps the player's label shown)."""
+    page,
+    kind: str = "scrabble-cubes",
+    players: str = "Ann, Bo",
+    rounds: str = "",
+    ticked: tuple[str, ...] = (),
+) -> int:
+    """Start a logged game (Game One for Ann and Bo) from the page, as a player would, with
+    the boxes ``ticked`` (a word hunt's variants), and wait until the page has it open (a game
+    open before keeps the player's label shown); its id."""
     before = page.input_value("#log-game")
     page.click("#new-game summary")
     page.select_option("#new-kind", kind)
+    for box in ticked:
+        page.check(box)
     page.fill("#new-players", players)
     page.fill("#new-rounds", rounds)
     page.click("#new-button")
     wait_until(page, f"document.querySelector('#log-game').value !== {before!r}")
-    page.wait_for_selector("#player-label:not([hidden])")
+    if kind != "hunt":  # a word hunt's players are its lists, not a menu
+        page.wait_for_selector("#player-label:not([hidden])")
+    return int(page.input_value("#log-game"))
 
 
 def test_a_turn_is_scored_corrected_and_logged(live_server: str, chromium) -> None:
@@ -107,8 +116,22 @@ def score_grid(page, grid: str) -> None:
 def score_board(page) -> None:
     """Type the word-hunt BOARD and score it, as a player would."""
     page.select_option("#game", "hunt")
+    type_board(page, BOARD)
+
+
+def accept_round(page, db: Path, game_id: int) -> list[list[int]]:
+    """Tap Accept: record the round; each player's points, round by round, as the log has them."""
+    page.click("#accept-round")
+    page.wait_for_selector("#sheet:not([hidden])")
+    with ScoreLog(db) as log:
+        sheet = log.sheet(game_id).record().model_dump(mode="json")
+    return [p["rounds"] for p in sheet["players"]]
+
+
+def type_board(page, board: str) -> None:
+    """Type a word-hunt board into the page, as a player would."""
     page.click("#grid-entry summary")
-    page.fill("#grid-text", BOARD)
+    page.fill("#grid-text", board)
     page.click("#grid-button")
     page.wait_for_selector("#hunt:not([hidden])")
 
@@ -308,26 +331,15 @@ def test_a_logged_word_hunt_round_is_recorded_for_the_games_players(
 ) -> None:
     page = chromium.new_page()
     open_page(page, live_server)
-    page.click("#new-game summary")
-    page.select_option("#new-kind", "hunt")
-    page.fill("#new-players", "Anna, Bo")
-    page.click("#new-button")
-    wait_until(page, "document.querySelector('#log-game').value !== ''")
-    game_id = int(page.input_value("#log-game"))
+    game_id = start_logged_game(page, "hunt", "Anna, Bo")
     assert page.input_value("#game") == "hunt" and page.is_hidden("#player-label")
     names = page.eval_on_selector_all(".hunt-name", "ns => ns.map(n => n.value)")
     assert names == ["Anna", "Bo"]  # a word hunt's players are the logged game's
 
-    page.click("#grid-entry summary")
-    page.fill("#grid-text", BOARD)
-    page.click("#grid-button")
+    type_board(page, BOARD)
     page.wait_for_selector("#accept-round:not([hidden])")
     page.query_selector_all(".hunt-words")[0].fill("rakt")
-    page.click("#accept-round")
-    page.wait_for_selector("#sheet:not([hidden])")
-    with ScoreLog(tmp_path / "log.sqlite") as log:
-        sheet = log.sheet(game_id).record().model_dump(mode="json")
-    assert [p["rounds"] for p in sheet["players"]] == [[2], [0]]
+    assert accept_round(page, tmp_path / "log.sqlite", game_id) == [[2], [0]]
     assert page.is_disabled("#accept-round")
     page.close()
 
@@ -534,19 +546,11 @@ def test_a_fast_word_hunt_is_shown_and_recorded_as_agreed(
 ) -> None:
     page = chromium.new_page()
     open_page(page, live_server)
-    page.click("#new-game summary")
-    page.select_option("#new-kind", "hunt")
-    page.check("#new-fast")
-    page.fill("#new-players", "Anna, Bo")
-    page.click("#new-button")
-    wait_until(page, "document.querySelector('#log-game').value !== ''")
-    game_id = int(page.input_value("#log-game"))
+    game_id = start_logged_game(page, "hunt", "Anna, Bo", ticked=("#new-fast",))
     assert page.is_checked("#fast") and page.is_disabled("#fast")  # agreed at the start
     assert page.input_value("#lang") == "sv" and page.is_disabled("#lang")
 
-    page.click("#grid-entry summary")
-    page.fill("#grid-text", BOARD)
-    page.click("#grid-button")
+    type_board(page, BOARD)
     page.wait_for_selector("#accept-round:not([hidden])")
     for words in page.query_selector_all(".hunt-words"):
         words.fill("rakt")  # written by both: it scores for both only in the fast variant
@@ -555,11 +559,7 @@ def test_a_fast_word_hunt_is_shown_and_recorded_as_agreed(
     shown = page.eval_on_selector_all(
         ".round-sheet tbody tr", "rs => rs.map(r => r.lastChild.textContent)"
     )
-    page.click("#accept-round")
-    page.wait_for_selector("#sheet:not([hidden])")
-    with ScoreLog(tmp_path / "log.sqlite") as log:
-        sheet = log.sheet(game_id).record().model_dump(mode="json")
-    assert [p["rounds"] for p in sheet["players"]] == [[2], [2]]
+    assert accept_round(page, tmp_path / "log.sqlite", game_id) == [[2], [2]]
     assert shown == ["2", "2"]
     page.close()
 
@@ -569,19 +569,11 @@ def test_a_word_hunt_agreed_with_a_wild_solid_face_lists_and_records_words_throu
 ) -> None:
     page = chromium.new_page()
     open_page(page, live_server)
-    page.click("#new-game summary")
-    page.select_option("#new-kind", "hunt")
-    page.check("#new-block-wild")
-    page.fill("#new-players", "Anna")
-    page.click("#new-button")
-    wait_until(page, "document.querySelector('#log-game').value !== ''")
-    game_id = int(page.input_value("#log-game"))
+    game_id = start_logged_game(page, "hunt", "Anna", ticked=("#new-block-wild",))
     assert page.is_checked("#block-wild") and page.is_disabled("#block-wild")
     assert not page.is_checked("#fast")
 
-    page.click("#grid-entry summary")
-    page.fill("#grid-text", "Å R A\nÖ [BLOCK] Ä\nS K A")
-    page.click("#grid-button")
+    type_board(page, "Å R A\nÖ [BLOCK] Ä\nS K A")
     page.wait_for_selector("#accept-round:not([hidden])")
     page.click("#all-words-button")
     page.wait_for_selector("#all-words button.word")
@@ -590,9 +582,5 @@ def test_a_word_hunt_agreed_with_a_wild_solid_face_lists_and_records_words_throu
     )
     assert "äta" in listed  # Ä, the solid face as T, A
     page.query_selector_all(".hunt-words")[0].fill("äta")
-    page.click("#accept-round")
-    page.wait_for_selector("#sheet:not([hidden])")
-    with ScoreLog(tmp_path / "log.sqlite") as log:
-        sheet = log.sheet(game_id).record().model_dump(mode="json")
-    assert [p["rounds"] for p in sheet["players"]] == [[1]]
+    assert accept_round(page, tmp_path / "log.sqlite", game_id) == [[1]]
     page.close()
