@@ -78,3 +78,16 @@ def test_watch_leaves_a_die_off_the_tray_out_of_the_board(tmp_path, tray_and_die
     note, tally = settled.split("\n\n", 1)[1].split("\n", 1)
     assert note == "1 cube lies off the tray (O): left out of the board"
     assert tally.startswith(solved)
+
+
+def test_watch_s_hunt_takes_the_solid_face_as_any_letter_where_agreed() -> None:
+    from cubecam.cli.watch_command import _hunt_scorer
+
+    tray = parse_grid("kind: tray\nÅ R A\nÖ [BLOCK] Ä\nS K A", lowercase_is_wildcard=False)
+    _, plain = _hunt_scorer(None, "sv", None, False)(tray)
+    _, wild = _hunt_scorer(None, "sv", None, True)(tray)
+    assert "äta" in wild.split() and "äta" not in plain.split()
+    refused = CliRunner().invoke(
+        main, ["watch", "--video", "x.avi", "--game", "adlib", "--block-wild", "--no-window"]
+    )
+    assert refused.exit_code == 2 and "option of the word hunt" in refused.output

@@ -38,6 +38,9 @@ Scorer = Callable[[Layout], tuple[str, str]]
 @set_option("The cube set (default: the game's)")
 @lexicon_options(default_lang=None)
 @click.option(
+    "--block-wild", is_flag=True, help="Word hunt: a solid face (BLOCK) stands for any letter."
+)
+@click.option(
     "--window/--no-window",
     default=None,
     help="Show the live view (default: where a display exists).",
@@ -49,6 +52,7 @@ def watch(
     cubeset: str | None,
     lang: str | None,
     wordlist: Path | None,
+    block_wild: bool,
     window: bool | None,
 ) -> None:
     """Watch the cubes through a camera; each time the layout settles, print it and its tally.
@@ -63,13 +67,15 @@ def watch(
     cubes = load_cubeset(cubeset) if cubeset else None
     played = GAMES[game]
     crossword = played(cubes) if issubclass(played, CrosswordGame) else None
+    if block_wild and crossword is not None:
+        raise InputError("--block-wild is an option of the word hunt (--game hunt)")
     from cubecam.vision import read_photo
     from cubecam.watch import Watcher
     from cubecam.watch.frames import display_available, frames
 
     stream = frames(video if video is not None else (camera or 0))
     if crossword is None:
-        scorer = _hunt_scorer(cubes, lang, wordlist)
+        scorer = _hunt_scorer(cubes, lang, wordlist, block_wild)
     else:
         cubes = crossword.cubeset
         lexicon = load_lexicon(lang or cubes.lang, wordlist)
@@ -117,15 +123,18 @@ def _crossword_scorer(crossword: CrosswordGame, lexicon: Lexicon) -> Scorer:
     return score
 
 
-def _hunt_scorer(cubes: CubeSet | None, lang: str | None, wordlist: Path | None) -> Scorer:
-    """A word-hunt tray scored as ``cubecam hunt --solve`` scores it: every word, total possible."""
+def _hunt_scorer(
+    cubes: CubeSet | None, lang: str | None, wordlist: Path | None, block_wild: bool
+) -> Scorer:
+    """A word-hunt tray scored as ``cubecam hunt --solve`` scores it: every word, total possible
+    (a solid face standing for any letter where ``block_wild``)."""
     lang = lang or (cubes.lang if cubes else Hunt.default_lang)
     rules, lexicon = Hunt.in_language(lang), load_lexicon(lang, wordlist)
 
     def score(layout: Layout) -> tuple[str, str]:
         tray, off_tray = tray_in_photo(layout)
         try:
-            board = Board.from_layout(tray)
+            board = Board.from_layout(tray, block_wild=block_wild)
         except InputError as why:
             return "not a full tray yet", f"not scored yet: {why}"
         words = rules.solve(board, lexicon)
