@@ -96,6 +96,35 @@ def test_serve_plays_the_games_of_the_set_it_is_like_with_it(tmp_path):
         assert log.game(started.json()["id"]).cubeset == "old-cubes"
 
 
+def test_a_capture_for_a_logged_game_is_read_with_the_games_set_not_the_servers(tmp_path):
+    app = create_app(tmp_path / "server", tmp_path / "log.sqlite3", [load_cubeset("old-cubes")])
+    client = TestClient(app, base_url="http://127.0.0.1:8000")
+    with ScoreLog(tmp_path / "log.sqlite3") as log:  # started from the CLI, without --set
+        game = log.new_game("scrabble-cubes", ["Ann"]).id
+
+    def capture(**logged: int) -> dict:
+        with PHOTO.open("rb") as photo:
+            return client.post(
+                "/api/captures/photo",
+                files={"photo": (PHOTO.name, photo, "image/jpeg")},
+                data={"game": "scrabble-cubes", **logged},
+            ).json()
+
+    servers, games = capture(), capture(logged=game)
+    assert any(STALE.format("old-cubes") in w for w in servers["warnings"])
+    assert not any(STALE.format("old-cubes") in w for w in games["warnings"])
+    refused = client.post(
+        f"/api/log/games/{game}/turns", json={"capture": servers["id"], "player": "Ann"}
+    )
+    assert refused.status_code == 400
+    assert "played with the scrabble-crossword-cubes set" in refused.json()["detail"]
+    done = client.post(
+        f"/api/log/games/{game}/turns", json={"capture": games["id"], "player": "Ann"}
+    )
+    assert done.status_code == 200, done.text
+    assert done.json()["sheet"]["sheet"]["players"][0]["total"] == games["tally"]["final"] == 22
+
+
 def test_a_set_name_nobody_made_is_refused_everywhere():
     for command in (
         ["score", "--set", "nobodys", PHOTO],

@@ -221,3 +221,36 @@ def test_a_hunt_started_with_the_block_wild_lists_and_scores_words_through_it(
     )
     assert done.status_code == 200, done.text
     assert done.json()["sheet"]["sheet"]["players"][0]["total"] == 1
+
+
+def test_a_capture_for_a_game_with_its_own_word_list_is_scored_and_recorded_by_it(
+    client: TestClient, tmp_path: Path
+) -> None:
+    house = tmp_path / "house.txt"
+    house.write_text("tac\n", "utf-8")  # not in the US dictionary; CAT is, and not in this list
+    with ScoreLog(tmp_path / "log.sqlite") as log:  # started from the CLI, as --wordlist does
+        game = log.new_game("scrabble-cubes", ["Ann"], wordlist=house).id
+    for_game = client.post(
+        "/api/captures/grid", json={"game": "scrabble-cubes", "grid": "TAC", "logged": game}
+    ).json()
+    plain = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "TAC"})
+    assert for_game["tally"]["final"] > 0 > plain.json()["tally"]["final"]
+    refused = client.post(
+        f"/api/log/games/{game}/turns", json={"capture": plain.json()["id"], "player": "Ann"}
+    )
+    assert refused.status_code == 400
+    assert "checks words against its own word list (house.txt)" in refused.text
+    done = client.post(
+        f"/api/log/games/{game}/turns", json={"capture": for_game["id"], "player": "Ann"}
+    )
+    assert done.status_code == 200, done.text
+    assert done.json()["sheet"]["sheet"]["players"][0]["total"] == for_game["tally"]["final"]
+    hunt = client.post("/api/log/games", json={"kind": "hunt", "players": ["Ann"]}).json()
+    wrong = client.post(
+        "/api/captures/grid", json={"game": "scrabble-cubes", "grid": "TAC", "logged": hunt["id"]}
+    )
+    assert wrong.status_code == 400 and "choose Word hunt, not" in wrong.text
+    missing = client.post(
+        "/api/captures/grid", json={"game": "scrabble-cubes", "grid": "TAC", "logged": 999}
+    )
+    assert missing.status_code in (400, 404) and "999" in missing.text

@@ -18,18 +18,21 @@ from fastapi import (
 )
 from pydantic_core import to_jsonable_python
 
+from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
 from cubecam.rules.crossword import CrosswordTally
+from cubecam.rules.game import Game
 from cubecam.rules.games import GAMES, find_game
 from cubecam.rules.hunt import RoundTally, ScoredWord
+from cubecam.scorelog import ScoreLog
 from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
 from cubecam.serve.games import (
     LANGS,
     board_words,
+    capture_terms,
     check_lang,
-    cubeset_of,
     score_crossword,
     score_hunt,
 )
@@ -93,17 +96,21 @@ async def post_photo(
     photo: Annotated[UploadFile, File(description="a JPEG or PNG photo of the cubes")],
     game: Annotated[str, Form(json_schema_extra={"enum": list(GAMES)})],
     lang: Annotated[str | None, Form(json_schema_extra={"enum": list(LANGS)})] = None,
+    logged: Annotated[
+        int | None, Form(ge=1, le=2**62, description="the logged game it is for (see GridIn)")
+    ] = None,
 ) -> CaptureOut:
     readers: Readers = request.app.state.readers
-    return await readers.run(partial(_read_photo, request, photo, game, lang))
+    return await readers.run(partial(_read_photo, request, photo, game, lang, logged))
 
 
-def _read_photo(request: Request, photo: UploadFile, game: str, lang: str | None) -> CaptureOut:
+def _read_photo(
+    request: Request, photo: UploadFile, game: str, lang: str | None, logged: int | None
+) -> CaptureOut:
     """A photo read, kept on disk and scored (on one of the readers' threads)."""
     choice = find_game(game)
-    lang = check_lang(lang or choice.default_lang)
+    lang, cubeset, wordlist = terms_of(request, choice, lang, logged)
     data = read_photo_upload(photo)
-    cubeset = cubeset_of(choice, request.app.state.cubesets)
     image, reading = read(data, choice.layout_kind.value, cubeset)
     store = store_of(request)
     capture_id = store.new_id()
@@ -119,6 +126,7 @@ def _read_photo(request: Request, photo: UploadFile, game: str, lang: str | None
         path,
         image,
         cubeset=cubeset,
+        wordlist=wordlist,
     )
     return capture_out(store.add(capture))
 
@@ -130,12 +138,29 @@ def post_grid(request: Request, body: GridIn) -> CaptureOut:
     if choice.layout_kind is LayoutKind.TRAY and layout.kind is not LayoutKind.TRAY:
         layout = parse_grid("kind: tray\n" + body.grid)
     store = store_of(request)
-    lang = check_lang(body.lang or choice.default_lang)
-    cubeset = cubeset_of(choice, request.app.state.cubesets)
+    lang, cubeset, wordlist = terms_of(request, choice, body.lang, body.logged)
     capture = Capture(
-        store.new_id(), choice.name, lang, layout, cubes_of_layout(layout), cubeset=cubeset
+        store.new_id(),
+        choice.name,
+        lang,
+        layout,
+        cubes_of_layout(layout),
+        cubeset=cubeset,
+        wordlist=wordlist,
     )
     return capture_out(store.add(capture))
+
+
+def terms_of(
+    request: Request, choice: type[Game], lang: str | None, logged: int | None
+) -> tuple[str, CubeSet | None, str | None]:
+    """The dictionary, cube set and word list a capture is scored with: those of the
+    ``logged`` game, where it is for one (see :func:`~cubecam.serve.games.capture_terms`)."""
+    match = None
+    if logged is not None:
+        with ScoreLog(request.app.state.db) as log:
+            match = log.game(logged)
+    return capture_terms(choice, lang, request.app.state.cubesets, match)
 
 
 @router.get("/captures/photo", include_in_schema=False)
@@ -228,7 +253,10 @@ def get_board_words(
 ) -> BoardWordsOut:
     capture = store_of(request).get(capture_id)
     _check_hunt(capture)
-    return BoardWordsOut.of(board_words(capture.tray()[0], capture.lang, block_wild=block_wild))
+    tray = capture.tray()[0]
+    return BoardWordsOut.of(
+        board_words(tray, capture.lang, block_wild=block_wild, wordlist=capture.wordlist)
+    )
 
 
 def _check_hunt(capture: Capture) -> None:
@@ -251,6 +279,7 @@ def hunt_round(capture: Capture, body: HuntIn) -> tuple[RoundTally, list[ScoredW
         fast=body.fast,
         compounds=body.compounds,
         block_wild=body.block_wild,
+        wordlist=capture.wordlist,
     )
 
 
@@ -298,7 +327,9 @@ def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:
     if GAMES[capture.game].layout_kind is not LayoutKind.CROSSWORD:
         return None, []
     try:
-        tally = score_crossword(capture.game, capture.layout, capture.lang, capture.cubeset)
+        tally = score_crossword(
+            capture.game, capture.layout, capture.lang, capture.cubeset, capture.wordlist
+        )
     except InputError as error:
         return None, [
             f"cannot score this layout: {error} (tap a cube to change, move or remove it)"

@@ -114,6 +114,8 @@ class Capture:
     annotated: bytes | None = field(default=None, repr=False)
     recorded: Recording | None = None
     cubeset: CubeSet | None = None
+    wordlist: str | None = None
+    """The word list that replaces the dictionary: a logged game's own, where it has one."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property

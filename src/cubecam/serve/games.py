@@ -12,6 +12,7 @@ from cubecam.rules.crossword import CrosswordGame, CrosswordTally
 from cubecam.rules.game import Game
 from cubecam.rules.games import find_game
 from cubecam.rules.hunt import Board, Hunt, RoundTally, ScoredWord, parse_word_list
+from cubecam.rules.match import Match
 
 LANGS = ("en", "en_GB", "sv")
 
@@ -35,22 +36,49 @@ def cubeset_of(game: type[Game], own: Sequence[CubeSet] = ()) -> CubeSet | None:
     return shipped
 
 
+def capture_terms(
+    choice: type[Game],
+    lang: str | None,
+    own: Sequence[CubeSet] = (),
+    logged: Match | None = None,
+) -> tuple[str, CubeSet | None, str | None]:
+    """The dictionary, cube set and word list a layout of ``choice`` is scored with: those the
+    ``logged`` game agreed at its start, else ``lang`` (the game's own dictionary by default),
+    the set :func:`cubeset_of` gives and no word list of its own."""
+    if logged is None:
+        return check_lang(lang or choice.default_lang), cubeset_of(choice, own), None
+    if logged.kind != choice.name:
+        raise InputError(
+            f"game {logged.id} is {logged.game.title}: choose {logged.game.title}, not {choice.title}"
+        )
+    name = logged.cubeset or choice.default_set
+    cubeset = next((c for c in own if c.name == name), None) or (
+        load_cubeset(name) if name else None
+    )
+    return logged.lang or choice.default_lang, cubeset, logged.wordlist
+
+
 def score_crossword(
-    game: str, layout: Layout, lang: str, cubeset: CubeSet | None = None
+    game: str,
+    layout: Layout,
+    lang: str,
+    cubeset: CubeSet | None = None,
+    wordlist: str | None = None,
 ) -> CrosswordTally:
     """The crossword game's tally of ``layout`` with ``cubeset`` (else the game's own) against
-    the ``lang`` dictionary."""
-    return find_game(game, CrosswordGame)(cubeset).score(layout, load_lexicon(lang))
+    the ``lang`` dictionary, or the ``wordlist`` that replaces it."""
+    return find_game(game, CrosswordGame)(cubeset).score(layout, load_lexicon(lang, wordlist))
 
 
 def board_words(
-    layout: Layout, lang: str, *, block_wild: bool = False
+    layout: Layout, lang: str, *, block_wild: bool = False, wordlist: str | None = None
 ) -> list[tuple[ScoredWord, list[Square]]]:
     """Every word on a word-hunt board, best first, with the squares that spell it in order
-    (a solid face standing for any letter where ``block_wild``)."""
+    (a solid face standing for any letter where ``block_wild``; the words of ``wordlist``
+    where given)."""
     board = Board.from_layout(layout, block_wild=block_wild)
     top, left, _, _ = layout.bounds()
-    words = Hunt.in_language(lang).solve(board, load_lexicon(lang))
+    words = Hunt.in_language(lang).solve(board, load_lexicon(lang, wordlist))
     return [
         (
             word,
@@ -71,10 +99,11 @@ def score_hunt(
     fast: bool,
     compounds: bool,
     block_wild: bool = False,
+    wordlist: str | None = None,
 ) -> tuple[RoundTally, list[ScoredWord]]:
     """The round's tally of each player's written words, and every word on the board."""
     board = Board.from_layout(layout, block_wild=block_wild)
     rules = Hunt.in_language(lang, fast=fast)
-    lexicon = load_lexicon(lang, compounds=compounds)
+    lexicon = load_lexicon(lang, wordlist, compounds=compounds)
     lists = {name: parse_word_list(words) for name, words in players.items()}
     return rules.score(board, lexicon, lists), rules.solve(board, lexicon)

@@ -50,6 +50,7 @@ class LiveSession:
     lang: str
     cubeset: CubeSet | None
     watcher: Watcher
+    wordlist: str | None = None
     held: Held | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _last: object | None = field(default=None, repr=False)
@@ -94,9 +95,16 @@ class LiveSessions:
         self._sessions: OrderedDict[str, LiveSession] = OrderedDict()
         self._lock = threading.Lock()
 
-    def start(self, game: type[Game], lang: str, cubeset: CubeSet | None, reader) -> LiveSession:
+    def start(
+        self,
+        game: type[Game],
+        lang: str,
+        cubeset: CubeSet | None,
+        reader,
+        wordlist: str | None = None,
+    ) -> LiveSession:
         session = LiveSession(
-            secrets.token_hex(8), game, lang, cubeset, Watcher(reader, settings=LIVE)
+            secrets.token_hex(8), game, lang, cubeset, Watcher(reader, settings=LIVE), wordlist
         )
         with self._lock:
             self._sessions[session.id] = session

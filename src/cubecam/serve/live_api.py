@@ -11,9 +11,9 @@ from cubecam.grid_format import format_grid
 from cubecam.layout import LayoutKind
 from cubecam.rules.games import find_game
 from cubecam.rules.hunt import tray_in_photo
-from cubecam.serve.api import ERRORS, capture_out, store_of
+from cubecam.serve.api import ERRORS, capture_out, store_of, terms_of
 from cubecam.serve.captures import Capture, cubes_of_layout, cubes_of_reading
-from cubecam.serve.games import board_words, check_lang, cubeset_of, score_crossword
+from cubecam.serve.games import board_words, score_crossword
 from cubecam.serve.live import LiveSession, LiveSessions, cube_marks
 from cubecam.serve.photos import frame_reader
 from cubecam.serve.readers import Readers
@@ -39,11 +39,9 @@ def sessions_of(request: Request) -> LiveSessions:
 @router.post("", summary="Start a live view for a game")
 def start_live(request: Request, body: LiveIn) -> LiveStartOut:
     choice = find_game(body.game)
-    cubeset = cubeset_of(choice, request.app.state.cubesets)
+    lang, cubeset, wordlist = terms_of(request, choice, body.lang, body.logged)
     reader = frame_reader(choice.layout_kind.value, cubeset)
-    session = sessions_of(request).start(
-        choice, check_lang(body.lang or choice.default_lang), cubeset, reader
-    )
+    session = sessions_of(request).start(choice, lang, cubeset, reader, wordlist)
     return LiveStartOut(id=session.id)
 
 
@@ -69,9 +67,12 @@ def feed_frame(session: LiveSession, data: bytes) -> LiveOut:
         tally = hunt = None
         try:
             if session.game.layout_kind is LayoutKind.CROSSWORD and layout.cells:
-                tally = score_crossword(session.game.name, layout, session.lang, session.cubeset)
+                tally = score_crossword(
+                    session.game.name, layout, session.lang, session.cubeset, session.wordlist
+                )
             elif session.game.layout_kind is LayoutKind.TRAY and layout.cells:
-                hunt = BoardWordsOut.of(board_words(tray_in_photo(layout)[0], session.lang))
+                tray = tray_in_photo(layout)[0]
+                hunt = BoardWordsOut.of(board_words(tray, session.lang, wordlist=session.wordlist))
         except InputError:
             pass  # not a layout the game can score yet: the next frames may make one
         return LiveOut(
@@ -107,6 +108,7 @@ def hold(request: Request, live_id: LiveId) -> CaptureOut:
                 path,
                 held.image,
                 cubeset=session.cubeset,
+                wordlist=session.wordlist,
             )
         elif layout.cells:
             capture = Capture(
@@ -116,6 +118,7 @@ def hold(request: Request, live_id: LiveId) -> CaptureOut:
                 layout,
                 cubes_of_layout(layout),
                 cubeset=session.cubeset,
+                wordlist=session.wordlist,
             )
         else:
             raise InputError("no cubes read yet: hold the phone still over the cubes")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
 
+from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
+from cubecam.layout import LayoutKind
 from cubecam.rules.games import GAMES
 from cubecam.rules.hunt import parse_word_list
 from cubecam.rules.match import Match, Sheet
@@ -17,7 +19,7 @@ from cubecam.scorelog import ScoreLog
 from cubecam.scorelog.export import export_text
 from cubecam.serve.api import ERRORS, store_of
 from cubecam.serve.captures import Capture, Recording
-from cubecam.serve.games import check_lang, cubeset_of
+from cubecam.serve.games import capture_terms, check_lang, cubeset_of
 from cubecam.serve.schemas import (
     KindOut,
     LoggedGameOut,
@@ -85,7 +87,7 @@ def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
-        _check_game(game, capture)
+        _check_game(game, capture, request.app.state.cubesets)
         with capture.lock:
             capture.check_unrecorded()
             done = log.record_turn(game_id, body.player, capture.layout, photo=capture.photo)
@@ -103,7 +105,7 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
-        _check_game(game, capture)
+        _check_game(game, capture, request.app.state.cubesets)
         _check_variant(game, "fast", body.fast, "the fast variant")
         _check_variant(game, "block_wild", body.block_wild, "the solid face as a wildcard")
         words = {player.name.strip(): parse_word_list(player.words) for player in body.players}
@@ -155,19 +157,26 @@ def _check_variant(game: Match, option: str, scored: bool | None, what: str) -> 
         )
 
 
-def _check_game(game: Match, capture: Capture) -> None:
-    """Refuse a capture scored for another game, or against another dictionary, than the
-    logged game's: the page would have shown another score than the log records."""
+def _check_game(game: Match, capture: Capture, own: Sequence[CubeSet]) -> None:
+    """Refuse a capture scored for another game, or on other terms (dictionary, word list, a
+    crossword's cube set) than the logged game agreed: the page would have shown another score
+    than the log records."""
     if game.kind != capture.game:
         raise InputError(
             f"game {game.id} is {game.game.title}: take the photo for {game.game.title}"
         )
-    lang = game.lang or game.game.default_lang
+    lang, cubeset, wordlist = capture_terms(GAMES[game.kind], None, own, game)
+    again = "choose the game before taking the photo, and take it again"
     if capture.lang != lang:
         raise InputError(
-            f"game {game.id} is played with the {lang!r} dictionary, not {capture.lang!r}:"
-            " choose it and take the photo again"
+            f"game {game.id} is played with the {lang!r} dictionary, not {capture.lang!r}: {again}"
         )
+    if capture.wordlist != wordlist:
+        checked = f"its own word list ({wordlist})" if wordlist else "the dictionary"
+        raise InputError(f"game {game.id} checks words against {checked}: {again}")
+    named = (capture.cubeset.name if capture.cubeset else None, cubeset.name if cubeset else None)
+    if game.game.layout_kind is LayoutKind.CROSSWORD and named[0] != named[1]:
+        raise InputError(f"game {game.id} is played with the {named[1]} set: {again}")
 
 
 def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:

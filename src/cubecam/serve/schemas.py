@@ -126,6 +126,13 @@ class CaptureOut(BaseModel):
 
 
 GAME = Field(json_schema_extra={"enum": list(GAMES)}, examples=["scrabble-cubes"])
+LOGGED = Field(
+    default=None,
+    ge=1,
+    le=2**62,
+    description="the logged game it is for: scored with the dictionary, word list and cube set"
+    " agreed at that game's start (lang is then ignored)",
+)
 BLOCK_WILD = "a solid face (BLOCK, on 6×6 dice) stands for any one letter, as the players agree"
 LANG = Field(
     default=None,
@@ -138,6 +145,7 @@ class GridIn(Strict):
     game: str = GAME
     grid: str = Field(min_length=1, max_length=4000, examples=["TIGER\nOF...\nunused: T U"])
     lang: str | None = LANG
+    logged: int | None = LOGGED
 
 
 class AddedCubeIn(Strict):
@@ -283,6 +291,7 @@ class UndoneOut(BaseModel):
 class LiveIn(BaseModel):
     game: str = GAME
     lang: str | None = LANG
+    logged: int | None = LOGGED
 
 
 class LiveStartOut(BaseModel):

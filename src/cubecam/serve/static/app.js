@@ -102,6 +102,7 @@ async function sendPhoto() {
   form.append("photo", file);
   form.append("game", $("game").value);
   form.append("lang", $("lang").value);
+  if (loggedId()) form.append("logged", loggedId());
   forget();
   await busy($("capture"), async () => {
     show(await api("POST", "/api/captures/photo", form));
@@ -114,7 +115,7 @@ async function sendGrid() {
   forget();
   await busy($("grid-button"), async () => {
     show(await api("POST", "/api/captures/grid",
-      { game: $("game").value, grid: $("grid-text").value, lang: $("lang").value }));
+      { game: $("game").value, grid: $("grid-text").value, lang: $("lang").value, logged: loggedId() }));
     $("result").scrollIntoView();
   });
 }
@@ -467,6 +468,9 @@ async function newGame() {
 
 function loggedGame() { return logged.find((g) => String(g.id) === $("log-game").value); }
 
+// The logged game a capture is for, so that the server scores it on that game's terms.
+function loggedId() { return loggedGame() ? loggedGame().id : null; }
+
 function choosePlayers() {
   const g = loggedGame();
   $("player-label").hidden = !g || playedOnTray(g.kind) || g.over;
@@ -753,7 +757,7 @@ async function startLive() {
     }[error.name];
     throw new Error(why || `the camera did not open (${error.message})`);
   });
-  const session = await api("POST", "/api/live", { game: $("game").value, lang: $("lang").value });
+  const session = await api("POST", "/api/live", { game: $("game").value, lang: $("lang").value, logged: loggedId() });
   live = { id: session.id, stream };
   $("live-video").srcObject = stream;
   $("live").hidden = false;
