@@ -174,9 +174,10 @@ def _check_game(game: Match, capture: Capture, own: Sequence[CubeSet]) -> None:
     if capture.wordlist != wordlist:
         checked = f"its own word list ({wordlist})" if wordlist else "the dictionary"
         raise InputError(f"game {game.id} checks words against {checked}: {again}")
-    named = (capture.cubeset.name if capture.cubeset else None, cubeset.name if cubeset else None)
-    if game.game.layout_kind is LayoutKind.CROSSWORD and named[0] != named[1]:
-        raise InputError(f"game {game.id} is played with the {named[1]} set: {again}")
+    read_with = capture.cubeset.name if capture.cubeset else None
+    agreed = cubeset.name if cubeset else None
+    if game.game.layout_kind is LayoutKind.CROSSWORD and read_with != agreed:
+        raise InputError(f"game {game.id} is played with the {agreed} set: {again}")
 
 
 def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:
