@@ -197,8 +197,11 @@ def _board(
         if reading is None:
             raise
         click.echo(as_read(reading, layout, corrected), err=True)
-        size = f", or name the dice set with {set_option} (it gives the tray's size)"
-        size = size if set_option else ""
+        size = (
+            f", or name the dice set with {set_option} (it gives the tray's size)"
+            if set_option
+            else ""
+        )
         raise InputError(
             f"{error}: the photo reads as above; correct it with --fix ROW,COL=LETTER{size}"
         ) from None

@@ -241,7 +241,9 @@ class LoggedGameOut(BaseModel):
     lang: str = Field(description="the dictionary the game was agreed to use", examples=["sv"])
     fast: bool = Field(description="a word hunt played in the fast variant, as agreed at its start")
     compounds: bool = Field(description="a word hunt that accepts hunspell's compounds")
-    block_wild: bool = Field(description="a word hunt whose " + BLOCK_WILD[2:])
+    block_wild: bool = Field(
+        description="a word hunt whose solid face stands for any one letter, as agreed at its start"
+    )
 
 
 class NewGameIn(Strict):
