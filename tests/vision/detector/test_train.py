@@ -35,6 +35,28 @@ def test_the_network_started_from_the_shipped_model_computes_what_it_does() -> N
     assert np.abs(shape.numpy() - want["shape"]).max() < 1e-3
 
 
+def test_a_network_widened_from_the_shipped_model_computes_what_it_does_and_is_read_back(
+    tmp_path,
+) -> None:
+    from cubecam.vision.detector.train import Net, export, load_onnx, widened, widths_of
+
+    scenes = [
+        make_scene(kind, 880001, size=(256, 192), config="wide")[0] for kind in ("tray", "loose")
+    ]
+    net = Net(*widths_of(MODEL_PATH))
+    load_onnx(net, MODEL_PATH, as_batch(*scenes).float())
+    wider = tuple(2 * width for width in net.widths)
+    wide = widened(net, wider, 2 * net.decoder, as_batch(*scenes).float())
+    photo = as_batch(make_scene("crossword", 880000, size=(320, 224), config="wide")[0]).float()
+    with torch.no_grad():
+        heat, shape = net.eval()(photo)
+        wide_heat, wide_shape = wide.eval()(photo)
+    assert (heat - wide_heat).abs().max() < 1e-5 and (shape - wide_shape).abs().max() < 1e-5
+    export(wide, tmp_path / "wide.onnx")
+    assert widths_of(tmp_path / "wide.onnx") == (wider, 2 * net.decoder)
+    assert widths_of(MODEL_PATH) != widths_of(tmp_path / "wide.onnx")
+
+
 def test_a_blank_faces_emphasis_counts_only_its_centre() -> None:
     from cubecam.vision.detector.dataset import emphasis_map, encode_targets
     from cubecam.vision.detector.train import focal_loss
@@ -73,6 +95,20 @@ def test_a_short_bfloat16_run_is_exported_as_the_network_it_trained(tmp_path) ->
     )
 
 
+def test_a_widened_run_resumes_from_its_checkpoint_at_its_own_width(tmp_path) -> None:
+    from cubecam.synth.dataset import write_set
+    from cubecam.vision.detector.dataset import read_folder
+    from cubecam.vision.detector.train import train
+
+    write_set("loose", 2, 880003, tmp_path / "renders", size=(256, 192), config="wide")
+    samples = list(read_folder(tmp_path / "renders"))
+    common = {"steps": 2, "batch": 2, "size": 128, "seed": 1, "workers": 0}
+    wide = train(samples, **common, init=MODEL_PATH, widen=1.5, checkpoint=tmp_path / "w.pt")
+    assert wide.widths == (18, 36, 72, 96, 144) and wide.decoder == 48
+    again = train(samples, **common, init=tmp_path / "w.pt")
+    assert again.widths == wide.widths and again.decoder == wide.decoder
+
+
 def test_a_view_crosses_from_the_loader_as_bytes_and_reaches_the_network_as_floats(
     tmp_path,
 ) -> None:
@@ -106,6 +142,25 @@ def test_a_data_folder_that_is_not_there_or_holds_no_labels_is_refused_in_one_li
     assert "absent is not a folder" in errors
     assert f"{empty} holds no labels (*.json) at any depth" in errors
     assert f"no labelled photos in {orphans}" in errors  # labels a level down are taken
+    assert not (tmp_path / "model.onnx").exists()
+
+
+def test_an_init_that_is_not_a_detector_or_a_widening_without_one_is_refused_in_one_line(
+    tmp_path, capsys
+) -> None:
+    from cubecam.vision.detector.train import main
+    from cubecam.vision.detector.verify import VERIFIER_PATH
+
+    renders = tmp_path / "renders"
+    (renders / "tray").mkdir(parents=True)
+    (renders / "tray" / "a.json").write_text('{"image": "a.jpg"}')
+    for extra in (["--init", str(VERIFIER_PATH)], ["--widen", "2"]):
+        with pytest.raises(SystemExit) as stop:
+            main(["--data", str(renders), *extra, "--out", str(tmp_path / "model.onnx")])
+        assert stop.value.code == 2
+    errors = capsys.readouterr().err
+    assert f"--init: {VERIFIER_PATH} is not a detector this trainer exported" in errors
+    assert "--widen needs --init" in errors
     assert not (tmp_path / "model.onnx").exists()
 
 

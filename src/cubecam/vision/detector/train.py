@@ -61,21 +61,23 @@ def _separable(width: int) -> nn.Sequential:
 
 
 class Net(nn.Module):
-    """Photo (B × 3 × H × W, 0..1) → heat logits (B × 1) and face shapes (B × 10) at 1/4."""
+    """Photo (B × 3 × H × W, 0..1) → heat logits (B × 1) and face shapes (B × 10) at 1/4;
+    ``widths`` are its encoder stages' and ``decoder`` its decoder's channels."""
 
-    def __init__(self) -> None:
+    def __init__(self, widths: tuple[int, ...] = WIDTHS, decoder: int = DECODER) -> None:
         super().__init__()
+        self.widths, self.decoder = tuple(widths), decoder
         stages, c_in = [], 3
-        for width, depth in zip(WIDTHS, DEPTHS, strict=True):
+        for width, depth in zip(widths, DEPTHS, strict=True):
             stages.append(
                 nn.Sequential(_conv(c_in, width, 2), *(_separable(width) for _ in range(depth)))
             )
             c_in = width
         self.stages = nn.ModuleList(stages)
-        self.lateral = nn.ModuleList(nn.Conv2d(w, DECODER, 1) for w in WIDTHS[1:])
-        self.smooth = nn.ModuleList(_separable(DECODER) for _ in WIDTHS[1:-1])
-        self.heat = nn.Conv2d(DECODER, 1, 1)
-        self.shape = nn.Conv2d(DECODER, SHAPE, 1)
+        self.lateral = nn.ModuleList(nn.Conv2d(w, decoder, 1) for w in widths[1:])
+        self.smooth = nn.ModuleList(_separable(decoder) for _ in widths[1:-1])
+        self.heat = nn.Conv2d(decoder, 1, 1)
+        self.shape = nn.Conv2d(decoder, SHAPE, 1)
         self.heat.bias.data.fill_(-2.2)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -84,7 +86,7 @@ class Net(nn.Module):
             x = stage(x)
             features.append(x)
         y = self.lateral[-1](features[-1])
-        for i in range(len(WIDTHS) - 2, 0, -1):
+        for i in range(len(self.widths) - 2, 0, -1):
             y = nn.functional.interpolate(y, scale_factor=2.0, mode="nearest")
             y = self.smooth[i - 1](y + self.lateral[i - 1](features[i]))
         return self.heat(y), self.shape(y)
@@ -184,22 +186,36 @@ def train(
     bf16: bool = False,
     blank_weight: float = 1.0,
     device: str = "cpu",
+    widen: float = 1.0,
 ) -> Net:
     """``steps`` steps of AdamW (peak rate ``lr``) on random views of ``samples``, from
     ``init``'s weights if given (a checkpoint, or an ONNX model :func:`export` wrote), saving
     the weights to ``checkpoint`` every 500 steps and at the end; with ``bf16`` the network
     computes in bfloat16 (the weights and the losses stay float32); a blank face's centre
-    counts ``blank_weight`` times in the heat's loss. The views are made on the CPU, the
-    network trains on ``device`` (``"cuda"`` where a GPU is at hand)."""
+    counts ``blank_weight`` times in the heat's loss; the network is ``widen`` times as wide
+    as ``init``'s (see :func:`widened`). The views are made on the CPU, the network trains on
+    ``device`` (``"cuda"`` where a GPU is at hand)."""
     torch.manual_seed(seed)
-    net = Net()
+    state = torch.load(init, map_location="cpu") if init and init.suffix != ".onnx" else None
+    if init is None:
+        net = Net()
+    elif state is None:
+        net = Net(*widths_of(init))
+    else:
+        net = Net(
+            tuple(state[f"stages.{i}.0.0.weight"].shape[0] for i in range(len(DEPTHS))),
+            state["heat.weight"].shape[1],
+        )
+        net.load_state_dict(state)
     views = Views(samples, size, steps * batch, seed, blank_weight)
     loader = view_loader(views, batch, workers, pin_memory=device != "cpu")
-    if init is not None and init.suffix == ".onnx":
-        first = [images for images, *_ in islice(iter(loader), 4)]
-        load_onnx(net, init, network_images(torch.cat(first)))
-    elif init is not None:
-        net.load_state_dict(torch.load(init, map_location="cpu"))
+    if (init is not None and state is None) or widen != 1.0:
+        first = network_images(torch.cat([images for images, *_ in islice(iter(loader), 4)]))
+        if state is None and init is not None:
+            load_onnx(net, init, first)
+        if widen != 1.0:
+            wider = tuple(round(width * widen) for width in net.widths)
+            net = widened(net, wider, round(net.decoder * widen), first)
     net = net.to(device, memory_format=torch.channels_last)  # a third less time on the CPU
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
@@ -231,6 +247,21 @@ def train(
     return net.cpu().eval()
 
 
+def _called(net: nn.Module, images: torch.Tensor, kinds: tuple[type, ...]) -> list[nn.Module]:
+    """The layers of ``kinds`` in the order ``net`` calls them on ``images``."""
+    called: list[nn.Module] = []
+    hooks = [
+        m.register_forward_hook(lambda m, *_: called.append(m))
+        for m in net.modules()
+        if isinstance(m, kinds)
+    ]
+    with torch.no_grad():
+        net.eval()(images[:1])
+    for hook in hooks:
+        hook.remove()
+    return called
+
+
 def load_onnx(net: nn.Module, path: Path, images: torch.Tensor) -> None:
     """Start ``net`` from an ONNX model that its trainer exported (the shipped one, say).
 
@@ -247,16 +278,7 @@ def load_onnx(net: nn.Module, path: Path, images: torch.Tensor) -> None:
     stored = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
     nodes = [node for node in model.graph.node if node.op_type == "Conv"]
     gemms = [node for node in model.graph.node if node.op_type == "Gemm"]
-    called: list[nn.Module] = []  # the layers in the order the network calls them
-    hooks = [
-        m.register_forward_hook(lambda m, *_: called.append(m))
-        for m in net.modules()
-        if isinstance(m, nn.Conv2d | nn.Linear)
-    ]
-    with torch.no_grad():
-        net.eval()(images[:1])
-    for hook in hooks:
-        hook.remove()
+    called = _called(net, images, (nn.Conv2d, nn.Linear))
     order = [m for m in called if isinstance(m, nn.Conv2d)]
     linears = [m for m in called if isinstance(m, nn.Linear)]
     if len(order) != len(nodes) or len(linears) != len(gemms):
@@ -313,6 +335,47 @@ def load_onnx(net: nn.Module, path: Path, images: torch.Tensor) -> None:
             norm.running_var.copy_(var)
             norm.weight.copy_((var + norm.eps).sqrt())
             norm.bias.copy_(mean + bias)
+
+
+def widths_of(path: Path) -> tuple[tuple[int, ...], int]:
+    """The encoder's and decoder's widths of an ONNX model :func:`export` wrote: the
+    channels of its strided convolutions, and those its heat head reads."""
+    import onnx
+
+    model = onnx.load(str(path))
+    shapes = {t.name: t.dims for t in model.graph.initializer}
+    convs = [node for node in model.graph.node if node.op_type == "Conv"]
+    strided = [
+        int(shapes[node.input[1]][0])
+        for node in convs
+        if any(a.name == "strides" and list(a.ints) == [2, 2] for a in node.attribute)
+    ]
+    heads = [node for node in convs if shapes[node.input[1]][0] == 1]
+    if len(strided) != len(DEPTHS) or len(heads) != 1:
+        raise ValueError(f"{path} is not a detector this trainer exported")
+    return tuple(strided), int(shapes[heads[0].input[1]][1])
+
+
+def widened(net: Net, widths: tuple[int, ...], decoder: int, images: torch.Tensor) -> Net:
+    """A wider network computing exactly what ``net`` does: each layer keeps its weights
+    in its first channels; the channels added are drawn at random, and the layers that read
+    them start with zero weights on them, so they count only as training moves those."""
+    wide = Net(widths, decoder)
+    kinds = (nn.Conv2d, nn.BatchNorm2d)
+    with torch.no_grad():
+        for old, new in zip(_called(net, images, kinds), _called(wide, images, kinds), strict=True):
+            out = old.weight.shape[0]
+            if isinstance(old, nn.BatchNorm2d):
+                for name in ("weight", "bias", "running_mean", "running_var"):
+                    getattr(new, name)[:out] = getattr(old, name)
+                continue
+            given = old.weight.shape[1]
+            if old.groups == 1:
+                new.weight[:, given:] = 0.0
+            new.weight[:out, :given] = old.weight
+            if old.bias is not None:
+                new.bias[:out] = old.bias
+    return wide.train()
 
 
 def default_device() -> str:
@@ -384,8 +447,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--device", default=default_device(), help="where the network trains (default: %(default)s)"
     )
+    parser.add_argument(
+        "--widen",
+        type=float,
+        default=1.0,
+        help="train a network this many times as wide as --init's, computing what it does at first",
+    )
     parser.add_argument("--out", type=Path, required=True, help="where to write the ONNX model")
     args = parser.parse_args(argv)
+    if args.widen != 1.0 and (args.init is None or args.widen < 1.0):
+        parser.error("--widen needs --init, and widens it (1 or more)")
+    if args.init is not None and args.init.suffix == ".onnx":
+        try:
+            widths_of(args.init)
+        except (OSError, ValueError) as error:
+            parser.error(f"--init: {error}")
     set_threads(args.threads)
     samples = samples_under(args.data)
     if args.real is not None:
@@ -406,6 +482,7 @@ def main(argv: list[str] | None = None) -> None:
         bf16=args.bf16,
         blank_weight=args.blank_weight,
         device=args.device,
+        widen=args.widen,
     )
     export(net, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
