@@ -3,6 +3,8 @@
 # recipe's scenes (and v8) on every core, train the detector for about BUDGET seconds, harvest
 # its finds and train its verifier and its refiner; the models and logs land in $OUT.
 #   bash scripts/gpu/train.sh [BUDGET_S=300] [BATCH=64] [SIZE=320] [SHARE=1.0]
+# WIDEN=2 trains the shipped detector made twice as wide (detector.train --widen) rather than
+# a network of the shipped width from scratch.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 BUDGET=${1:-300}; BATCH=${2:-64}; SIZE=${3:-320}; SHARE=${4:-1.0}
@@ -16,8 +18,9 @@ W=/tmp/work; mkdir -p $W
 python3 scripts/render_recipe.py $W --workers "$CORES" --more --share "$SHARE" | tee "$OUT/render.log" || exit 4
 echo "rendered at $(( $(date +%s) - T0 )) s"
 DATA=$(echo $W/v[1-8])
+GROW=(); [[ -n "${WIDEN:-}" ]] && GROW=(--init src/cubecam/vision/detector/model.onnx --widen "$WIDEN")
 train() { python3 -m cubecam.vision.detector.train --data $DATA --real .gpu/realdata --batch "$BATCH" --size "$SIZE" \
-  --workers $(( CORES - 1 )) --threads 1 --bf16 --device cuda "$@"; }
+  --workers $(( CORES - 1 )) --threads 1 --bf16 --device cuda "${GROW[@]}" "$@"; }
 # a short run to time a step, then as many steps as the budget holds
 train --steps 300 --seed 3 --out /tmp/timing.onnx > "$OUT/timing.log" 2>&1 || exit 8
 STEPS=$(python3 -c "
