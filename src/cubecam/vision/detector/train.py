@@ -196,22 +196,16 @@ def train(
     as ``init``'s (see :func:`widened`). The views are made on the CPU, the network trains on
     ``device`` (``"cuda"`` where a GPU is at hand)."""
     torch.manual_seed(seed)
-    state = torch.load(init, map_location="cpu") if init and init.suffix != ".onnx" else None
-    if init is None:
-        net = Net()
-    elif state is None:
-        net = Net(*widths_of(init))
-    else:
-        net = Net(
-            tuple(state[f"stages.{i}.0.0.weight"].shape[0] for i in range(len(DEPTHS))),
-            state["heat.weight"].shape[1],
-        )
+    onnx_init = init is not None and init.suffix == ".onnx"
+    state = torch.load(init, map_location="cpu") if init and not onnx_init else None
+    net = Net(*widths_of(init)) if onnx_init else Net(*_widths_in(state)) if state else Net()
+    if state is not None:
         net.load_state_dict(state)
     views = Views(samples, size, steps * batch, seed, blank_weight)
     loader = view_loader(views, batch, workers, pin_memory=device != "cpu")
-    if (init is not None and state is None) or widen != 1.0:
+    if onnx_init or widen != 1.0:
         first = network_images(torch.cat([images for images, *_ in islice(iter(loader), 4)]))
-        if state is None and init is not None:
+        if onnx_init:
             load_onnx(net, init, first)
         if widen != 1.0:
             wider = tuple(round(width * widen) for width in net.widths)
@@ -354,6 +348,12 @@ def widths_of(path: Path) -> tuple[tuple[int, ...], int]:
     if len(strided) != len(DEPTHS) or len(heads) != 1:
         raise ValueError(f"{path} is not a detector this trainer exported")
     return tuple(strided), int(shapes[heads[0].input[1]][1])
+
+
+def _widths_in(state: dict[str, torch.Tensor]) -> tuple[tuple[int, ...], int]:
+    """The encoder's and decoder's widths of a checkpoint's weights."""
+    encoder = tuple(state[f"stages.{i}.0.0.weight"].shape[0] for i in range(len(DEPTHS)))
+    return encoder, state["heat.weight"].shape[1]
 
 
 def widened(net: Net, widths: tuple[int, ...], decoder: int, images: torch.Tensor) -> Net:
