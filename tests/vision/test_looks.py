@@ -3,7 +3,7 @@ import pytest
 
 from cubecam.cubesets import load_cubeset
 from cubecam.vision import read_photo
-from cubecam.vision.glyphs.classes import CLASSES
+from cubecam.vision.glyphs.classes import CLASSES, SIZE
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import GlyphScores
 from cubecam.vision.looks import adjust_for_look, load_look, look_path, save_look, stale_look
@@ -33,7 +33,7 @@ def test_a_read_says_when_the_sets_look_is_stale():
 
 
 def test_a_look_learnt_by_another_model_of_the_same_width_is_stale_and_replaced(tmp_path):
-    width = shipped_network().scores(np.zeros((1, 32, 32), np.float32))[1].shape[1]
+    width = shipped_network().scores(np.zeros((1, SIZE, SIZE), np.float32))[1].shape[1]
     save_look("my-set", np.ones((3, width), np.float32), ["A", "B", "C"])
     assert not stale_look("my-set", width)
     path = look_path("my-set")

@@ -7,6 +7,8 @@ run on the CPU with onnxruntime; no deep-learning framework is needed at run tim
 >>> model = OnnxModel(MODEL_PATH)
 >>> model.input_name, sorted(model.output_names)
 ('images', ['features', 'probabilities'])
+>>> model.input_shape[1:]
+(1, 32, 32)
 >>> outputs = model.run(np.zeros((3, 1, 32, 32), np.float32))
 >>> outputs["probabilities"].shape[0], outputs["features"].dtype
 (3, dtype('float32'))
@@ -66,6 +68,8 @@ class OnnxModel:
         if len(inputs) != 1:
             raise CubecamError(f"the model {path} has {len(inputs)} inputs, not one")
         self.input_name: str = inputs[0].name
+        self.input_shape: tuple[int | str, ...] = tuple(inputs[0].shape)
+        """The input's dimensions: a number where the model fixes one, a name where it does not."""
         self.output_names: tuple[str, ...] = tuple(o.name for o in self.session.get_outputs())
         self.metadata: dict[str, str] = dict(self.session.get_modelmeta().custom_metadata_map)
 

@@ -8,12 +8,12 @@ import onnx
 import pytest
 
 from cubecam.errors import CubecamError
-from cubecam.vision.glyphs.classes import CLASSES, TURNS
+from cubecam.vision.glyphs.classes import CLASSES, SIZE, TURNS
 from cubecam.vision.glyphs.network import BATCH, MODEL_PATH, GlyphNetwork, shipped_network
 
 
 def test_scores_are_probabilities_however_the_batch_is_cut() -> None:
-    images = np.random.default_rng(1).random((BATCH + 5, 32, 32)).astype(np.float32)
+    images = np.random.default_rng(1).random((BATCH + 5, SIZE, SIZE)).astype(np.float32)
     probabilities, features = shipped_network().scores(images)
     assert probabilities.shape == (BATCH + 5, len(CLASSES) * TURNS)
     assert np.allclose(probabilities.sum(axis=1), 1.0, atol=1e-5)
@@ -38,3 +38,23 @@ def test_a_model_without_features_is_refused(tmp_path: Path) -> None:
     onnx.save(model, tmp_path / "featureless.onnx")
     with pytest.raises(CubecamError, match="damaged: no features"):
         GlyphNetwork(tmp_path / "featureless.onnx")
+
+
+def test_a_model_for_faces_of_another_size_is_refused(tmp_path: Path) -> None:
+    side = SIZE + 16
+    shape = ["n", 1, side, side]
+    images = onnx.helper.make_tensor_value_info("images", onnx.TensorProto.FLOAT, shape)
+    outputs = [
+        onnx.helper.make_tensor_value_info(name, onnx.TensorProto.FLOAT, shape)
+        for name in ("probabilities", "features")
+    ]
+    nodes = [onnx.helper.make_node("Identity", ["images"], [o.name]) for o in outputs]
+    graph = onnx.helper.make_graph(nodes, "small", [images], outputs)
+    model = onnx.helper.make_model(graph, opset_imports=[onnx.helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    onnx.helper.set_model_props(model, {"classes": '["A"]'})
+    onnx.save(model, tmp_path / "small.onnx")
+    with pytest.raises(
+        CubecamError, match=f"faces of {side}×{side} pixels, not cubecam's {SIZE}×{SIZE}"
+    ):
+        GlyphNetwork(tmp_path / "small.onnx")

@@ -21,6 +21,7 @@ DEFAULT_ALPHABET = frozenset((*LETTERS, "Qu", "BLANK", "JOKER"))
 """What a photo may show when no cube set says otherwise (rare two-letter faces need a set)."""
 TURNS = 4
 SIZE = 32
+"""The side of the network's input, in pixels: a face's glyph, its bars, tails and dots."""
 
 
 def normalise(gray: np.ndarray) -> np.ndarray:

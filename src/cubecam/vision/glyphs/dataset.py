@@ -25,6 +25,7 @@ import numpy as np
 from cubecam.errors import InputError
 from cubecam.layout import canonical_symbol
 from cubecam.synth import available_fonts, render_face
+from cubecam.vision.crop.cut import PATCH
 from cubecam.vision.glyphs.classes import CLASSES, LETTERS, MULTI, SIZE, normalise
 
 UNKNOWN_TURN = -1
@@ -115,10 +116,10 @@ def render_crop(
     centre = corners.mean(axis=0)
     corners = centre + (corners - centre) * rng.uniform(0.92, 1.18)
     corners += rng.normal(0, 0.035 * size, corners.shape).astype(np.float32)
-    target = np.array([[0, 0], [2 * SIZE, 0], [2 * SIZE, 2 * SIZE], [0, 2 * SIZE]], np.float32)
+    target = np.array([[0, 0], [PATCH, 0], [PATCH, PATCH], [0, PATCH]], np.float32)
     matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
     warped = cv2.warpPerspective(
-        gray, matrix, (2 * SIZE, 2 * SIZE), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        gray, matrix, (PATCH, PATCH), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
     return normalise(warped)
 
@@ -152,7 +153,7 @@ def scene_crops(
 
     rng = np.random.default_rng(seed)
     images, labels, turns = [], [], []
-    target = np.float32([[0, 0], [2 * SIZE, 0], [2 * SIZE, 2 * SIZE], [0, 2 * SIZE]])
+    target = np.float32([[0, 0], [PATCH, 0], [PATCH, PATCH], [0, PATCH]])
     for index in range(scenes):
         kind = KINDS[index % len(KINDS)]
         size = (int(rng.integers(700, 1400)), int(rng.integers(520, 1000)))
@@ -183,9 +184,7 @@ def scene_crops(
             for _ in range(per_cube):
                 jittered = quad.corners + rng.normal(0, 0.02 * side, (4, 2))
                 matrix = cv2.getPerspectiveTransform(jittered.astype(np.float32), target)
-                patch = cv2.warpPerspective(
-                    gray, matrix, (2 * SIZE, 2 * SIZE), flags=cv2.INTER_AREA
-                )
+                patch = cv2.warpPerspective(gray, matrix, (PATCH, PATCH), flags=cv2.INTER_AREA)
                 images.append(normalise(patch))
                 labels.append(CLASSES.index(symbol))
                 turns.append(turn)

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from cubecam.errors import CubecamError
+from cubecam.vision.glyphs.classes import SIZE
 from cubecam.vision.onnx_model import OnnxModel
 
 MODEL_PATH = Path(__file__).with_name("model.onnx")
@@ -38,6 +39,12 @@ class GlyphNetwork:
             missing.append("classes")
         if missing:
             raise CubecamError(f"the glyph model {path} is damaged: no {', '.join(missing)}")
+        if self.model.input_shape[-2:] != (SIZE, SIZE):
+            side = "×".join(str(d) for d in self.model.input_shape[-2:])
+            raise CubecamError(
+                f"the glyph model {path} reads faces of {side} pixels, not cubecam's {SIZE}×{SIZE}:"
+                " train it again"
+            )
 
     @cached_property
     def fingerprint(self) -> str:

@@ -48,7 +48,7 @@ class Net(nn.Module):
             if pool:
                 layers.append(nn.MaxPool2d(2))
         self.convs = nn.Sequential(*layers)
-        self.hidden = nn.Linear(CHANNELS[-1][1] * 4 * 4, HIDDEN)
+        self.hidden = nn.Linear(CHANNELS[-1][1] * (SIZE // 8) ** 2, HIDDEN)
         self.drop = nn.Dropout(0.3)
         self.out = nn.Linear(HIDDEN, len(CLASSES) * TURNS)
 
