@@ -1,11 +1,16 @@
 """Recognition benchmark: how well a pipeline finds and reads cubes in labelled photos.
 
     PYTHONPATH=src python bench/vision.py                    # rendered set + ../shared/realdata
+    PYTHONPATH=src python bench/vision.py --synth 6 --seed 121212 --limit 18 --keep fresh/
     PYTHONPATH=src python bench/vision.py DIR ... --limit 5  # any labelled folders
     PYTHONPATH=src python bench/vision.py --json-out bench-vision.json
 
 Every folder holds photos with a ``NAME.json`` label each (the format of
 ``../shared/realdata/`` and of ``cubecam synth``), or is a crop folder ``SET/SYMBOL/*.png``.
+Given no folder, it renders a seed (``--seed``, ``--synth`` photos of each scene kind) in each
+named configuration (``--configs``: tilt 0–20° and 20–55°, one colour and mixed, dark cubes,
+blank faces and the classic look), a folder each, and reads them with ``../shared/realdata/``;
+``--keep DIR`` keeps the renders, to read them again as folders.
 
 Two readers run on the same material:
 
@@ -812,13 +817,32 @@ def _spread(items: list, limit: int) -> list:
     return [items[int(i * step)] for i in range(limit)]
 
 
-def render_set(out: Path, per_kind: int, seed: int, size: tuple[int, int]) -> Path:
-    """A small rendered set of every scene kind, for the benchmark's first folder."""
-    from cubecam.synth.dataset import KINDS, write_set
+FRESH_CONFIGS = (
+    "classic",
+    "tilt-0-20",
+    "tilt-20-55",
+    "one-colour",
+    "mixed-colours",
+    "dark-cubes",
+    "blank-faces",
+)
+"""The named configurations a rendered seed is read in, a folder each (``wide`` mixes them)."""
 
-    for kind in KINDS:
-        write_set(kind, per_kind, seed, out, size=size)
-    return out
+
+def render_sets(
+    out: Path, per_kind: int, seed: int, size: tuple[int, int], configs: list[str]
+) -> list[tuple[str, Path]]:
+    """``per_kind`` rendered photos of every scene kind in each of ``configs``, into
+    ``out/CONFIG``, on every core; the folders' names and paths."""
+    from cubecam.synth.dataset import KINDS, SetSpec, write_sets
+
+    specs = [
+        SetSpec(kind, per_kind, seed, out / config, size, config=config)
+        for config in configs
+        for kind in KINDS
+    ]
+    write_sets(specs, workers=os.cpu_count() or 1)
+    return [(f"rendered/{config}", out / config) for config in configs]
 
 
 def folders_to_run(args: argparse.Namespace, workdir: Path) -> list[tuple[str, Path | None]]:
@@ -827,9 +851,8 @@ def folders_to_run(args: argparse.Namespace, workdir: Path) -> list[tuple[str, P
     ]
     if not args.folders:
         if args.synth > 0:
-            folders.append(
-                ("rendered", render_set(workdir / "rendered", args.synth, args.seed, (1024, 768)))
-            )
+            out = args.keep or workdir / "rendered"
+            folders += render_sets(out, args.synth, args.seed, args.size, args.configs)
         from cubecam.vision.glyphs.dataset import realdata_root
 
         root = realdata_root()
@@ -1007,9 +1030,25 @@ def main(argv: list[str] | None = None) -> dict:
         "folders", nargs="*", help="labelled folders (default: a rendered set and realdata)"
     )
     parser.add_argument(
-        "--synth", type=int, default=4, help="rendered photos per scene kind (0: none)"
+        "--synth",
+        type=int,
+        default=4,
+        help="rendered photos of each scene kind in each configuration (0: none)",
     )
     parser.add_argument("--seed", type=int, default=2026, help="seed of the rendered set")
+    parser.add_argument(
+        "--configs",
+        type=lambda text: text.split(","),
+        default=list(FRESH_CONFIGS),
+        help="the rendered set's configurations, comma-separated, a folder each"
+        f" (default: {','.join(FRESH_CONFIGS)})",
+    )
+    parser.add_argument(
+        "--size", default="1024x768", help="the rendered photos' size: WxH, webcam or phone"
+    )
+    parser.add_argument(
+        "--keep", type=Path, help="render into this folder and keep it (default: a temporary one)"
+    )
     parser.add_argument("--limit", type=int, default=12, help="photos per folder at most")
     parser.add_argument("--max-crops", type=int, default=40, help="crops read per folder at most")
     parser.add_argument("--no-tesseract", action="store_true", help="skip the baseline")
@@ -1025,6 +1064,17 @@ def main(argv: list[str] | None = None) -> dict:
         "--phone-runs", type=int, default=9, help="timed reads of a 12 MP photo (0: none)"
     )
     args = parser.parse_args(argv)
+    from cubecam.errors import InputError
+    from cubecam.synth.configs import CONFIGS
+    from cubecam.synth.dataset import photo_size
+
+    unknown = [name for name in args.configs if name not in CONFIGS]
+    if unknown:
+        parser.error(f"unknown configuration {', '.join(unknown)} (known: {', '.join(CONFIGS)})")
+    try:
+        args.size = photo_size(args.size)
+    except InputError as error:
+        parser.error(str(error))
 
     baseline = None if args.no_tesseract else TesseractReader()
     rapidocr = RapidOcrReader() if args.rapidocr else None

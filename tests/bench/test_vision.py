@@ -249,6 +249,42 @@ def test_absent_realdata_folders_are_skipped(
     assert all(path is None for path in dict(vision.folders_to_run(args, tmp_path)).values())
 
 
+def test_a_rendered_seed_is_a_folder_for_each_configuration(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CUBECAM_REALDATA", str(tmp_path / "nowhere"))
+    args = SimpleNamespace(
+        folders=[],
+        synth=1,
+        seed=5,
+        size=(320, 240),
+        configs=["dark-cubes", "tilt-20-55"],
+        keep=None,
+    )
+    folders = [(name, path) for name, path in vision.folders_to_run(args, tmp_path) if path]
+    assert [name for name, _ in folders] == ["rendered/dark-cubes", "rendered/tilt-20-55"]
+    for (_, path), config in zip(folders, args.configs, strict=True):
+        labels = [json.loads(f.read_text("utf-8")) for f in sorted(path.glob("*.json"))]
+        assert sorted(label["scene"] for label in labels) == ["crossword", "loose", "tray"]
+        assert {label["config"] for label in labels} == {config}
+        assert cv2.imread(str(path / labels[0]["image"])).shape == (240, 320, 3)
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--configs", "classic,sideways"], "unknown configuration sideways"),
+        (["--size", "big"], "1600x1200"),
+    ],
+)
+def test_the_benchmark_refuses_an_unknown_configuration_or_size(
+    option: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        vision.main(["--no-pipeline", "--no-tesseract", *option])
+    assert exit_info.value.code == 2 and message in capsys.readouterr().err
+
+
 def test_board_grid_puts_the_labelled_tiles_on_tiles_in_the_photo() -> None:
     root = realdata_root()
     if root is None or not (root / "boards").is_dir():

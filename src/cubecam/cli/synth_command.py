@@ -7,24 +7,8 @@ from pathlib import Path
 
 import click
 
-from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
 from cubecam.synth.configs import CONFIGS, WIDE
-
-SIZES = {"webcam": (640, 480), "phone": (4000, 3000)}
-"""Photo sizes by name: a webcam's 640×480 and a phone's 12 MP."""
-
-
-def _size(text: str) -> tuple[int, int]:
-    if text.lower() in SIZES:
-        return SIZES[text.lower()]
-    try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise InputError(
-            f"photo size {text!r} should look like 1600x1200, or be webcam or phone"
-        ) from None
-    return width, height
 
 
 @click.command("synth")
@@ -94,7 +78,7 @@ def synth(
     With --kind crops, COUNT faces cut from small rendered photos go into OUT/SYMBOL/.
     """
     from cubecam.synth.crops import write_crops
-    from cubecam.synth.dataset import write_set
+    from cubecam.synth.dataset import photo_size, write_set
 
     start = time.perf_counter()
     if kind == "crops":
@@ -106,7 +90,7 @@ def synth(
             count,
             seed,
             out,
-            size=_size(size),
+            size=photo_size(size),
             lang=lang,
             workers=workers,
             config=config,

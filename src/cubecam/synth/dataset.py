@@ -127,6 +127,27 @@ def scene_label(
     return label
 
 
+SIZES = {"webcam": (640, 480), "phone": (4000, 3000)}
+"""Photo sizes by name: a webcam's 640×480 and a phone's 12 MP."""
+
+
+def photo_size(text: str) -> tuple[int, int]:
+    """A photo size written ``WIDTHxHEIGHT`` or named in :data:`SIZES`.
+
+    >>> photo_size("1024x768"), photo_size("webcam")
+    ((1024, 768), (640, 480))
+    """
+    if text.lower() in SIZES:
+        return SIZES[text.lower()]
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise InputError(
+            f"photo size {text!r} should look like 1600x1200, or be webcam or phone"
+        ) from None
+    return width, height
+
+
 @dataclass(frozen=True)
 class SetSpec:
     """One folder of rendered scenes, as ``cubecam synth`` writes it: ``count`` scenes of
