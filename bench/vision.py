@@ -1038,7 +1038,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the rendered set")
     parser.add_argument(
         "--configs",
-        type=lambda text: text.split(","),
+        type=lambda text: [name.strip() for name in text.split(",") if name.strip()],
         default=list(FRESH_CONFIGS),
         help="the rendered set's configurations, comma-separated, a folder each"
         f" (default: {','.join(FRESH_CONFIGS)})",
