@@ -15,8 +15,9 @@ import argparse
 import statistics
 import time
 
+from cubecam.errors import InputError
 from cubecam.synth.configs import CONFIGS
-from cubecam.synth.dataset import KINDS, make_scene
+from cubecam.synth.dataset import KINDS, make_scene, photo_size
 
 
 def main() -> None:
@@ -25,7 +26,10 @@ def main() -> None:
     parser.add_argument("--size", default="640x480")
     parser.add_argument("--configs", nargs="*", default=["classic", "wide"], choices=CONFIGS)
     args = parser.parse_args()
-    size = tuple(int(v) for v in args.size.split("x"))
+    try:
+        size = photo_size(args.size)
+    except InputError as error:
+        parser.error(str(error))
     for kind in KINDS:
         for lang in ("en", "sv"):
             make_scene(kind, 0, size=size, lang=lang, config="wide")

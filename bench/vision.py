@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python bench/vision.py                    # rendered set + ../shared/realdata
     PYTHONPATH=src python bench/vision.py --synth 6 --seed 121212 --limit 18 --keep fresh/
+    PYTHONPATH=src python bench/vision.py --synth 2 --configs tilt-20-55 dark-cubes --size webcam
     PYTHONPATH=src python bench/vision.py DIR ... --limit 5  # any labelled folders
     PYTHONPATH=src python bench/vision.py --json-out bench-vision.json
 
@@ -1025,6 +1026,10 @@ def _pct(value: float | None) -> str:
 
 
 def main(argv: list[str] | None = None) -> dict:
+    from cubecam.errors import InputError
+    from cubecam.synth.configs import CONFIGS
+    from cubecam.synth.dataset import photo_size
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "folders", nargs="*", help="labelled folders (default: a rendered set and realdata)"
@@ -1038,10 +1043,10 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the rendered set")
     parser.add_argument(
         "--configs",
-        type=lambda text: [name.strip() for name in text.split(",") if name.strip()],
+        nargs="+",
+        choices=list(CONFIGS),
         default=list(FRESH_CONFIGS),
-        help="the rendered set's configurations, comma-separated, a folder each"
-        f" (default: {','.join(FRESH_CONFIGS)})",
+        help="the rendered set's configurations, a folder each (default: %(default)s)",
     )
     parser.add_argument(
         "--size", default="1024x768", help="the rendered photos' size: WxH, webcam or phone"
@@ -1064,13 +1069,6 @@ def main(argv: list[str] | None = None) -> dict:
         "--phone-runs", type=int, default=9, help="timed reads of a 12 MP photo (0: none)"
     )
     args = parser.parse_args(argv)
-    from cubecam.errors import InputError
-    from cubecam.synth.configs import CONFIGS
-    from cubecam.synth.dataset import photo_size
-
-    unknown = [name for name in args.configs if name not in CONFIGS]
-    if unknown:
-        parser.error(f"unknown configuration {', '.join(unknown)} (known: {', '.join(CONFIGS)})")
     try:
         args.size = photo_size(args.size)
     except InputError as error:

@@ -273,7 +273,7 @@ def test_a_rendered_seed_is_a_folder_for_each_configuration(
 @pytest.mark.parametrize(
     ("option", "message"),
     [
-        (["--configs", "classic,sideways"], "unknown configuration sideways"),
+        (["--configs", "classic", "sideways"], "invalid choice: 'sideways'"),
         (["--size", "big"], "1600x1200"),
     ],
 )
