@@ -514,6 +514,9 @@ class PhotoScore:
     whole_checked: int = 0
     whole_right: int = 0
     """Boards checked and right among the photos with every labelled cube in view."""
+    unseeable: int = 0
+    """Boards checked on photos that show none of some labelled cube's top (a hand or the
+    photo's edge over all of it): no reader can get those right."""
     wrong: dict[str, list[str]] = field(default_factory=dict)
     """Each photo whose layout was read wrong, and what it went through (:data:`WHY_WRONG`)."""
     reading: ReadingScore = field(default_factory=ReadingScore)
@@ -546,6 +549,7 @@ class PhotoScore:
                 self.whole_right / self.whole_checked if self.whole_checked else None
             ),
             "boards_in_view": self.whole_checked,
+            "boards_unseeable": self.unseeable,
             "wrong_because": self.wrong_because(),
             "wrong": self.wrong,
             "reading": self.reading.to_json(),
@@ -622,6 +626,7 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     if right is not None:
         score.board_checked += 1
         score.board_right += right
+        score.unseeable += any(c.get("visible", 1.0) <= 0 for c in label.get("cubes", ()))
         if seen.all():
             score.whole_checked += 1
             score.whole_right += right
@@ -961,6 +966,12 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
         f"layouts exactly right over these folders: {totals['right']} of {totals['checked']}"
         f" ({totals['right_in_view']} of {totals['in_view']} photos with every cube in view)"
     )
+    if totals["unseeable"]:
+        possible = totals["checked"] - totals["unseeable"]
+        print(
+            f"  {totals['unseeable']} of them show none of some cube's top: at most {possible}"
+            f" of {totals['checked']} ({_pct(possible / totals['checked'])}) can be right"
+        )
     wrong = wrong_totals(results)
     if any(wrong.values()):
         print(f"the wrong ones (a photo may count under several): {_because(wrong)}")
@@ -978,13 +989,15 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
 
 def layout_totals(results: list[FolderResult]) -> dict[str, int]:
     """Layouts (boards, trays, crosswords, loose multisets) exactly right over every folder
-    of ``results``, and among the photos with every labelled cube in view."""
+    of ``results``, among the photos with every labelled cube in view, and how many show
+    none of some cube's top."""
     scores = [r.ours for r in results if r.ours is not None]
     return {
         "right": sum(s.board_right for s in scores),
         "checked": sum(s.board_checked for s in scores),
         "right_in_view": sum(s.whole_right for s in scores),
         "in_view": sum(s.whole_checked for s in scores),
+        "unseeable": sum(s.unseeable for s in scores),
     }
 
 

@@ -334,11 +334,31 @@ def test_layouts_are_totalled_over_the_folders_and_among_photos_all_in_view() ->
         "checked": 4,
         "right_in_view": 3,
         "in_view": 3,
+        "unseeable": 0,
     }
     assert vision.wrong_totals(results) == dict.fromkeys(vision.WHY_WRONG, 0) | {
         "hidden": 1,
         "misread": 1,
     }
+
+
+def test_a_photo_showing_none_of_a_cubes_top_is_counted_as_one_no_reader_can_get_right(
+    capsys,
+) -> None:
+    image, label = make_scene("tray", 21, size=(480, 360))
+    edge = {**label, "cubes": [{**label["cubes"][0], "visible": 0.01}, *label["cubes"][1:]]}
+    under = {**label, "cubes": [{**label["cubes"][0], "visible": 0.0}, *label["cubes"][1:]]}
+    score = vision.PhotoScore()
+    for one, change in ((label, {}), (edge, {}), (under, {0: "X"})):
+        read = reading_from(one, change=change)  # the die under a hand guessed wrong
+        vision.score_photo(score, vision.Sample(Path("x.jpg"), one), image, read)
+    result = vision.FolderResult("f", "f", photos=3, ours=score)
+    assert score.to_json()["boards_unseeable"] == 1
+    assert vision.layout_totals([result])["unseeable"] == 1
+    vision.print_table([result], [])
+    assert (
+        "1 of them show none of some cube's top: at most 2 of 3 (66.7%)" in capsys.readouterr().out
+    )
 
 
 def test_saying_an_empty_photo_has_no_cubes_is_no_failure(tmp_path: Path) -> None:
