@@ -179,8 +179,9 @@ def test_over_https_the_page_s_own_origin_is_the_https_one(tmp_path: Path) -> No
         deadline = time.monotonic() + 60
         while not cert.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
-        get_games(f"https://127.0.0.1:{port}/", ssl.create_default_context(cafile=str(cert)))
-        with httpx.Client(base_url=f"https://127.0.0.1:{port}", verify=str(cert)) as client:
+        trusted = ssl.create_default_context(cafile=str(cert))
+        get_games(f"https://127.0.0.1:{port}/", trusted)
+        with httpx.Client(base_url=f"https://127.0.0.1:{port}", verify=trusted) as client:
             for origin, status in (
                 (f"https://127.0.0.1:{port}", 200),
                 (f"http://127.0.0.1:{port}", 403),

@@ -32,5 +32,6 @@ def test_a_jittered_outline_stays_near_its_face_and_clockwise():
         quad = jittered(truth, rng)
         assert np.linalg.norm(np.array(quad.center) - truth.mean(axis=0)) < 12
         assert 28 < quad.side < 52
-        assert np.cross(quad.corners[1] - quad.corners[0], quad.corners[2] - quad.corners[1]) > 0
+        (ax, ay), (bx, by) = quad.corners[1] - quad.corners[0], quad.corners[2] - quad.corners[1]
+        assert ax * by - ay * bx > 0  # turning right, as seen with y downwards
         assert Quad(truth).contains(quad.center)
