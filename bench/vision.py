@@ -968,8 +968,9 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
     )
     if totals["unseeable"]:
         possible = totals["checked"] - totals["unseeable"]
+        verb = "shows" if totals["unseeable"] == 1 else "show"
         print(
-            f"  {totals['unseeable']} of them show none of some cube's top: at most {possible}"
+            f"  {totals['unseeable']} of them {verb} none of some cube's top: at most {possible}"
             f" of {totals['checked']} ({_pct(possible / totals['checked'])}) can be right"
         )
     wrong = wrong_totals(results)

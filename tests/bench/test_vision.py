@@ -357,7 +357,7 @@ def test_a_photo_showing_none_of_a_cubes_top_is_counted_as_one_no_reader_can_get
     assert vision.layout_totals([result])["unseeable"] == 1
     vision.print_table([result], [])
     assert (
-        "1 of them show none of some cube's top: at most 2 of 3 (66.7%)" in capsys.readouterr().out
+        "1 of them shows none of some cube's top: at most 2 of 3 (66.7%)" in capsys.readouterr().out
     )
 
 
