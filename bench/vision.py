@@ -823,18 +823,6 @@ def _spread(items: list, limit: int) -> list:
     return [items[int(i * step)] for i in range(limit)]
 
 
-FRESH_CONFIGS = (
-    "classic",
-    "tilt-0-20",
-    "tilt-20-55",
-    "one-colour",
-    "mixed-colours",
-    "dark-cubes",
-    "blank-faces",
-)
-"""The named configurations a rendered seed is read in, a folder each (``wide`` mixes them)."""
-
-
 def render_sets(
     out: Path, per_kind: int, seed: int, size: tuple[int, int], configs: list[str]
 ) -> list[tuple[str, Path]]:
@@ -1041,7 +1029,7 @@ def _pct(value: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> dict:
     from cubecam.errors import InputError
-    from cubecam.synth.configs import CONFIGS
+    from cubecam.synth.configs import CONFIGS, WIDE
     from cubecam.synth.dataset import photo_size
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -1059,8 +1047,9 @@ def main(argv: list[str] | None = None) -> dict:
         "--configs",
         nargs="+",
         choices=list(CONFIGS),
-        default=list(FRESH_CONFIGS),
-        help="the rendered set's configurations, a folder each (default: %(default)s)",
+        default=[name for name in CONFIGS if name != WIDE.name],
+        help="the rendered set's configurations, a folder each (default: every one but wide,"
+        " which mixes them: %(default)s)",
     )
     parser.add_argument(
         "--size", default="1024x768", help="the rendered photos' size: WxH, webcam or phone"

@@ -198,9 +198,13 @@ def train(
     torch.manual_seed(seed)
     onnx_init = init is not None and init.suffix == ".onnx"
     state = torch.load(init, map_location="cpu") if init and not onnx_init else None
-    net = Net(*widths_of(init)) if onnx_init else Net(*_widths_in(state)) if state else Net()
-    if state is not None:
+    if onnx_init:
+        net = Net(*widths_of(init))
+    elif state is not None:
+        net = Net(*_widths_in(state))
         net.load_state_dict(state)
+    else:
+        net = Net()
     views = Views(samples, size, steps * batch, seed, blank_weight)
     loader = view_loader(views, batch, workers, pin_memory=device != "cpu")
     if onnx_init or widen != 1.0:
