@@ -18,9 +18,9 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from cubecam.vision.glyphs.dataset import rendered_crops
 from cubecam.vision.glyphs.network import MODEL_PATH, OUTPUTS
 from cubecam.vision.onnx_model import OnnxModel
+from cubecam_lab.glyphs.dataset import rendered_crops
 
 BATCH = 128
 

@@ -38,8 +38,8 @@ from cubecam.errors import CubecamError, InputError
 from cubecam.grid_format import parse_grid
 from cubecam.serve import create_app
 from cubecam.serve.live_api import feed_frame
-from cubecam.synth.dataset import make_scene
 from cubecam.watch.shaky import shaky_clip
+from cubecam_lab.synth.dataset import make_scene
 from serve_load import Server
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"

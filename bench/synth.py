@@ -16,8 +16,8 @@ import statistics
 import time
 
 from cubecam.errors import InputError
-from cubecam.synth.configs import CONFIGS
-from cubecam.synth.dataset import KINDS, make_scene, photo_size
+from cubecam_lab.synth.configs import CONFIGS
+from cubecam_lab.synth.dataset import KINDS, make_scene, photo_size
 
 
 def main() -> None:

@@ -21,9 +21,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from cubecam.synth.dataset import KINDS, make_scene, write_labelled
-from cubecam.vision.detector.augment import training_view
-from cubecam.vision.detector.dataset import Sample, encode_targets, samples_under
+from cubecam_lab.detector.augment import training_view
+from cubecam_lab.detector.dataset import Sample, encode_targets, samples_under
+from cubecam_lab.synth.dataset import KINDS, make_scene, write_labelled
 
 SIZE = 320
 """The side of a view, as the recipe trains."""
@@ -65,7 +65,7 @@ def stage_ms(samples: list[Sample], views: int) -> dict[str, float]:
 def loader_rate(samples: list[Sample], workers: int, batches: int, batch: int = 16) -> float:
     """Views a second the training loader gives through ``workers`` processes (after its
     first batch, which waits for the workers to start)."""
-    from cubecam.vision.detector.train import Views, view_loader
+    from cubecam_lab.detector.train import Views, view_loader
 
     loader = view_loader(Views(samples, SIZE, (batches + 1) * batch, seed=0), batch, workers)
     batches_in = iter(loader)

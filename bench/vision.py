@@ -7,7 +7,7 @@
     PYTHONPATH=src python bench/vision.py --json-out bench-vision.json
 
 Every folder holds photos with a ``NAME.json`` label each (the format of
-``../shared/realdata/`` and of ``cubecam synth``), or is a crop folder ``SET/SYMBOL/*.png``.
+``../shared/realdata/`` and of ``cubecam-lab synth``), or is a crop folder ``SET/SYMBOL/*.png``.
 Given no folder, it renders a seed (``--seed``, ``--synth`` photos of each scene kind) in each
 named configuration (``--configs``: tilt 0–20° and 20–55°, one colour and mixed, dark cubes,
 blank faces and the classic look), a folder each, and reads them with ``../shared/realdata/``;
@@ -568,7 +568,7 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     """Add one pipeline result (a ``Reading`` with ``layout`` and ``cubes``) to ``score``:
     found, precision and reading over the labelled faces in view (a face under a hand is
     neither missed nor made up), boards over every photo and over those with all in view."""
-    from cubecam.vision.labels import in_view
+    from cubecam_lab.labels import in_view
 
     label = sample.label
     layout = getattr(result, "layout", result)
@@ -702,7 +702,7 @@ def run_folder(
 ) -> FolderResult:
     """Score the readers on one labelled folder (photos, or a crop folder): the label
     crops are the labelled faces in view."""
-    from cubecam.vision.labels import in_view
+    from cubecam_lab.labels import in_view
 
     result = FolderResult(name, str(folder))
     crops: list[Crop] = []
@@ -828,7 +828,7 @@ def render_sets(
 ) -> list[tuple[str, Path]]:
     """``per_kind`` rendered photos of every scene kind in each of ``configs``, into
     ``out/CONFIG``, on every core; the folders' names and paths."""
-    from cubecam.synth.dataset import KINDS, SetSpec, write_sets
+    from cubecam_lab.synth.dataset import KINDS, SetSpec, write_sets
 
     specs = [
         SetSpec(kind, per_kind, seed, out / config, size, config=config)
@@ -847,7 +847,7 @@ def folders_to_run(args: argparse.Namespace, workdir: Path) -> list[tuple[str, P
         if args.synth > 0:
             out = args.keep or workdir / "rendered"
             folders += render_sets(out, args.synth, args.seed, args.size, args.configs)
-        from cubecam.vision.glyphs.dataset import realdata_root
+        from cubecam_lab.glyphs.dataset import realdata_root
 
         root = realdata_root()
         for name in REALDATA_FOLDERS:
@@ -1029,8 +1029,8 @@ def _pct(value: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> dict:
     from cubecam.errors import InputError
-    from cubecam.synth.configs import CONFIGS, WIDE
-    from cubecam.synth.dataset import photo_size
+    from cubecam_lab.synth.configs import CONFIGS, WIDE
+    from cubecam_lab.synth.dataset import photo_size
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(

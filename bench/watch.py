@@ -21,10 +21,10 @@ import numpy as np
 
 from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import parse_grid
-from cubecam.synth.dataset import make_scene
 from cubecam.vision import read_photo
 from cubecam.watch import Watcher
 from cubecam.watch.shaky import shaky_clip
+from cubecam_lab.synth.dataset import make_scene
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 SET = "scrabble-crossword-cubes"

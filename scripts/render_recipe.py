@@ -15,7 +15,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from cubecam.synth.dataset import SetSpec, write_sets
+from cubecam_lab.synth.dataset import SetSpec, write_sets
 
 NAMED = ("tilt-20-55", "mixed-colours", "dark-cubes", "one-colour", "tilt-0-20")
 PORTRAIT_AND_LANDSCAPE = ((640, 480), (480, 640))

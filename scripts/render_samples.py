@@ -20,8 +20,8 @@ from pathlib import Path
 import cv2
 
 from cubecam.grid_format import parse_grid
-from cubecam.synth.configs import config_named
-from cubecam.synth.dataset import make_scene, write_labelled
+from cubecam_lab.synth.configs import config_named
+from cubecam_lab.synth.dataset import make_scene, write_labelled
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_ONE = ROOT / "sample_images" / "game-one.grid"
@@ -41,7 +41,7 @@ DOCS_SCENES = {
     "wide": (("crossword", 4), ("tray", 4), ("loose", 3)),
 }
 """Each configuration's example scenes (kind, seed): the classic look, and everything
-randomised as ``cubecam synth`` renders by default."""
+randomised as ``cubecam-lab synth`` renders by default."""
 
 
 def render_docs_images(out: Path) -> None:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up cubecam on a fresh Debian/Ubuntu machine: system packages, .venv/, the package.
 #   scripts/setup.sh          the tool
-#   scripts/setup.sh --dev    the tool plus what the test suite needs
+#   scripts/setup.sh --dev    the tool plus what the test suite needs, and the lab (lab/: the
+#                             renderer, training and evaluation, the cubecam-lab command)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,7 +37,7 @@ PY=${PYTHON:-python3}
 [[ -x .venv/bin/python ]] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 if ((DEV)); then
-  .venv/bin/python -m pip install -q -e ".[dev]"
+  .venv/bin/python -m pip install -q -e ".[dev]" -e ./lab
 else
   .venv/bin/python -m pip install -q -e .
 fi

@@ -3,7 +3,7 @@
 # the scenes, train it in five runs, then its verifier and refiner on its finds, and choose the
 # settings on held-out renders and close-ups; OUT's folder gets the model, verifier.onnx,
 # refiner.onnx and detector.toml.  Needs the train extra
-# (.venv/bin/python -m pip install -e '.[train]').  RECIPE_SHARE=0.01 runs that share of every
+# (.venv/bin/python -m pip install -e './lab[train]').  RECIPE_SHARE=0.01 runs that share of every
 # scene count, step count and epoch count (at least one each): a check that it runs end to end.
 #   scripts/train_detector.sh OUT.onnx [WORKDIR]
 set -euo pipefail
@@ -13,7 +13,7 @@ WORK=${2:-train-detector}
 SHARE=${RECIPE_SHARE:-1}
 PY=.venv/bin/python
 scaled() { awk -v n="$1" -v share="$SHARE" 'BEGIN { m = int(n * share); print (m < 1 ? 1 : m) }'; }
-synth() { [[ -d "$WORK/$5" ]] || .venv/bin/cubecam synth --kind "$1" --config "$2" --seed "$3" --size "$4" --out "$WORK/$5" --count "$(scaled "$6")" --workers 2 >/dev/null; }
+synth() { [[ -d "$WORK/$5" ]] || .venv/bin/cubecam-lab synth --kind "$1" --config "$2" --seed "$3" --size "$4" --out "$WORK/$5" --count "$(scaled "$6")" --workers 2 >/dev/null; }
 
 # v1-v7: the training scenes (classic; everything randomised; the named configurations;
 # slanted crosswords and trays; a fifth on game boards; and, for the verifier only, blank
@@ -31,7 +31,7 @@ for config in classic tilt-0-20 tilt-20-55 one-colour mixed-colours dark-cubes b
     synth "$kind" "$config" 646464 1024x768 "val/$config-$kind" 6
   done
 done
-[[ -d "$WORK/val/closeup" ]] || $PY -m cubecam.vision.detector.closeups "$WORK"/val/closeup-renders/* \
+[[ -d "$WORK/val/closeup" ]] || $PY -m cubecam_lab.detector.closeups "$WORK"/val/closeup-renders/* \
   --count "$(scaled 120)" --seed 7 --out "$WORK/val/closeup"
 
 # the detector's five runs, in bfloat16 (float32 measured no better and takes 1.6 times as
@@ -43,7 +43,7 @@ detector_run() {
   local n=$1 steps=$2 out=${3:-$WORK/r$1.onnx} data=() init=()
   for ((k = 1; k < n; k++)); do data+=("$WORK/v$k"); done
   if ((n > 2)); then init=(--init "$WORK/r$((n - 1)).pt"); fi
-  OMP_NUM_THREADS=1 $PY -m cubecam.vision.detector.train --data "${data[@]}" --real ../shared/realdata \
+  OMP_NUM_THREADS=1 $PY -m cubecam_lab.detector.train --data "${data[@]}" --real ../shared/realdata \
     --steps "$(scaled "$steps")" --batch 16 --size 256 --seed $((n + 2)) --bf16 "${init[@]}" \
     --checkpoint "$WORK/r$n.pt" --out "$out"
 }
@@ -58,14 +58,14 @@ detector_run 6 2400 "$OUT"
 VERIFIER=$(dirname "$OUT")/verifier.onnx
 REFINER=$(dirname "$OUT")/refiner.onnx
 SETTINGS=$(dirname "$OUT")/detector.toml
-$PY -m cubecam.vision.detector.verifier_dataset "$WORK"/v[1-7] --real ../shared/realdata \
+$PY -m cubecam_lab.detector.verifier_dataset "$WORK"/v[1-7] --real ../shared/realdata \
   --model "$OUT" --out "$WORK/patches.npz"
-OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_verifier "$WORK/patches.npz" --epochs "$(scaled 4)" --bf16 \
+OMP_NUM_THREADS=2 $PY -m cubecam_lab.detector.train_verifier "$WORK/patches.npz" --epochs "$(scaled 4)" --bf16 \
   --seed 0 --out "$VERIFIER"
-$PY -m cubecam.vision.detector.refiner_dataset "$WORK"/v[1-7] --real ../shared/realdata \
+$PY -m cubecam_lab.detector.refiner_dataset "$WORK"/v[1-7] --real ../shared/realdata \
   --model "$OUT" --out "$WORK/outlines.npz"
-OMP_NUM_THREADS=2 $PY -m cubecam.vision.detector.train_refiner "$WORK/outlines.npz" --epochs "$(scaled 4)" --bf16 \
+OMP_NUM_THREADS=2 $PY -m cubecam_lab.detector.train_refiner "$WORK/outlines.npz" --epochs "$(scaled 4)" --bf16 \
   --seed 0 --out "$REFINER"
-$PY -m cubecam.vision.detector.evaluate "$WORK"/val/{crossword,tray,loose,closeup} \
+$PY -m cubecam_lab.detector.evaluate "$WORK"/val/{crossword,tray,loose,closeup} \
   "$WORK"/val/*-{crossword,tray,loose} --choose --model "$OUT" --verifier "$VERIFIER" --refiner "$REFINER" \
   --settings "$SETTINGS"

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from cubecam.lexicon import Lexicon, load_lexicon
-from cubecam.vision.glyphs.dataset import realdata_root
+from cubecam_lab.glyphs.dataset import realdata_root
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "sample_images"

@@ -13,32 +13,41 @@ import subprocess
 import sys
 import sysconfig
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import REPO, SAMPLES
+from tests.test_layering import imported
 
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "calibration")
 BUILT = shutil.ignore_patterns("__pycache__", "*.egg-info", "build")
+PIP = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input", "-q"]
+LAB = REPO / "lab" / "src" / "cubecam_lab"
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The ``cubecam`` command of a fresh environment that has cubecam only from its wheel."""
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """cubecam's wheel, built from a copy of the files the package is built from."""
     root = tmp_path_factory.mktemp("wheel")
     source = root / "source"
     source.mkdir()
     for name in SOURCES:
         copy = shutil.copytree if (REPO / name).is_dir() else shutil.copy2
         copy(REPO / name, source / name, **({"ignore": BUILT} if copy is shutil.copytree else {}))
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input", "-q"]
-    run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", str(root), str(source)])
-    (wheel,) = root.glob("cubecam-*.whl")
-    env_dir = root / "env"
+    run([*PIP, "wheel", "--no-deps", "--no-build-isolation", "-w", str(root), str(source)])
+    (built,) = root.glob("cubecam-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path) -> Path:
+    """The ``cubecam`` command of a fresh environment that has cubecam only from its wheel."""
+    env_dir = wheel.parent / "env"
     venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    run([*pip, "--python", str(python), "install", "--no-deps", str(wheel)])
+    run([*PIP, "--python", str(python), "install", "--no-deps", str(wheel)])
     site = Path(run([str(python), "-c", "import site; print(site.getsitepackages()[0])"]))
     (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     return env_dir / "bin" / "cubecam"
@@ -71,3 +80,26 @@ def test_the_installed_wheel_scores_the_samples(installed, what, tmp_path):
         CUBECAM_DATA=data,
     )
     assert out.splitlines()[-1] == "Final score: 22"
+
+
+@pytest.mark.wheel
+def test_the_wheel_holds_the_runtime_and_nothing_of_the_lab(wheel, tmp_path):
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path)
+    modules = sorted((tmp_path / "cubecam").rglob("*.py"))
+    assert tmp_path / "cubecam" / "vision" / "pipeline.py" in modules
+    shipped = {str(path.relative_to(tmp_path / "cubecam")) for path in modules}
+    lab = {str(path.relative_to(LAB)) for path in LAB.rglob("*.py") if path.name != "__init__.py"}
+    assert {"detector/train.py", "glyphs/evaluate.py", "synth/scene.py"} <= lab
+    assert not shipped & (lab | {f"vision/{name}" for name in lab})
+    training = ("train", "evaluat", "dataset", "augment", "synth", "render")
+    assert not [name for name in shipped if any(word in name for word in training)]
+    assert not list(tmp_path.glob("cubecam_lab*"))
+    assert not (tmp_path / "cubecam" / "synth").exists()
+    heavy = {
+        str(path.relative_to(tmp_path)): name
+        for path in modules
+        for name in imported(path, tmp_path)
+        if name.split(".")[0] in ("torch", "onnx", "cubecam_lab")
+    }
+    assert not heavy

@@ -15,7 +15,7 @@ mkdir -p "$GPU/fonts" "$GPU/hunspell" "$GPU/whl" "$GPU/cache" "$GPU/realdata/til
 $PY - "$GPU/fonts" <<'PY'
 import shutil, sys
 from pathlib import Path
-from cubecam.synth.fonts import scene_fonts
+from cubecam_lab.synth.fonts import scene_fonts
 root = Path("/usr/share/fonts")
 for font in scene_fonts():
     target = Path(sys.argv[1]) / font.relative_to(root)
@@ -34,7 +34,7 @@ $PY -m pip download -q --only-binary=:all: --python-version "${PYTHON_TAG:-312}"
 $PY - "$GPU/realdata/tiles" <<'PY'
 import json, shutil, sys
 from pathlib import Path
-from cubecam.vision.detector.dataset import in_test_split
+from cubecam_lab.detector.dataset import in_test_split
 source = Path("../shared/realdata/tiles")
 for label in sorted(source.glob("*.json")):
     image = source / json.loads(label.read_text("utf-8"))["image"]

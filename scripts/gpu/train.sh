@@ -19,7 +19,7 @@ python3 scripts/render_recipe.py $W --workers "$CORES" --more --share "$SHARE" |
 echo "rendered at $(( $(date +%s) - T0 )) s"
 DATA=$(echo $W/v[1-8])
 GROW=(); [[ -n "${WIDEN:-}" ]] && GROW=(--init src/cubecam/vision/detector/model.onnx --widen "$WIDEN")
-train() { python3 -m cubecam.vision.detector.train --data $DATA --real .gpu/realdata --batch "$BATCH" --size "$SIZE" \
+train() { python3 -m cubecam_lab.detector.train --data $DATA --real .gpu/realdata --batch "$BATCH" --size "$SIZE" \
   --workers $(( CORES - 1 )) --threads 1 --bf16 --device cuda "${GROW[@]}" "$@"; }
 # a short run to time a step, then as many steps as the budget holds
 train --steps 300 --seed 3 --out /tmp/timing.onnx > "$OUT/timing.log" 2>&1 || exit 8
@@ -31,12 +31,12 @@ echo "$STEPS steps (budget $BUDGET s) at $(( $(date +%s) - T0 )) s"
 train --steps "$STEPS" --seed 4 --checkpoint "$OUT/model.pt" --out "$OUT/model.onnx" > "$OUT/train.log" 2>&1
 [[ -f "$OUT/model.onnx" ]] || { tail -5 "$OUT/train.log"; exit 5; }
 echo "trained at $(( $(date +%s) - T0 )) s"
-python3 -m cubecam.vision.detector.verifier_dataset $W/v[1-8] --real .gpu/realdata --model "$OUT/model.onnx" \
+python3 -m cubecam_lab.detector.verifier_dataset $W/v[1-8] --real .gpu/realdata --model "$OUT/model.onnx" \
   --workers "$CORES" --out $W/patches.npz > "$OUT/harvest.log" 2>&1 || exit 6
-python3 -m cubecam.vision.detector.train_verifier $W/patches.npz --epochs 8 --seed 0 --device cuda --bf16 \
+python3 -m cubecam_lab.detector.train_verifier $W/patches.npz --epochs 8 --seed 0 --device cuda --bf16 \
   --out "$OUT/verifier.onnx" > "$OUT/verifier.log" 2>&1 || exit 7
-python3 -m cubecam.vision.detector.refiner_dataset $W/v[1-8] --real .gpu/realdata --model "$OUT/model.onnx" \
+python3 -m cubecam_lab.detector.refiner_dataset $W/v[1-8] --real .gpu/realdata --model "$OUT/model.onnx" \
   --workers "$CORES" --out $W/outlines.npz > "$OUT/outlines.log" 2>&1 || exit 9
-python3 -m cubecam.vision.detector.train_refiner $W/outlines.npz --epochs 8 --seed 0 --device cuda --bf16 \
+python3 -m cubecam_lab.detector.train_refiner $W/outlines.npz --epochs 8 --seed 0 --device cuda --bf16 \
   --out "$OUT/refiner.onnx" > "$OUT/refiner.log" 2>&1 || exit 10
 echo "done at $(( $(date +%s) - T0 )) s"

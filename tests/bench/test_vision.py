@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from cubecam.layout import Face, Layout, LayoutKind
-from cubecam.synth.dataset import make_scene, write_labelled
-from cubecam.vision.glyphs.dataset import realdata_root
+from cubecam_lab.glyphs.dataset import realdata_root
+from cubecam_lab.synth.dataset import make_scene, write_labelled
 from tests.conftest import REPO
 
 spec = importlib.util.spec_from_file_location("bench_vision", REPO / "bench" / "vision.py")

@@ -8,9 +8,9 @@ import subprocess
 import numpy as np
 import pytest
 
-from cubecam.synth.dataset import write_set
 from cubecam.vision.detector.find import SETTINGS_PATH, Settings
 from cubecam.vision.onnx_model import OnnxModel
+from cubecam_lab.synth.dataset import write_set
 from tests.conftest import REPO
 
 pytest.importorskip("torch")

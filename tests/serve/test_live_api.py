@@ -13,7 +13,7 @@ from cubecam.rules.crossword import GameOne
 from cubecam.watch.shaky import shaky_clip
 
 vision = pytest.importorskip("cubecam.vision")
-synth = pytest.importorskip("cubecam.synth.dataset")
+synth = pytest.importorskip("cubecam_lab.synth.dataset")
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 SET = "scrabble-crossword-cubes"

@@ -21,7 +21,7 @@ from tests.serve.conftest import phone_browser
 from tests.serve.test_page import open_page, start_logged_game, wait_until
 
 vision = pytest.importorskip("cubecam.vision")
-synth = pytest.importorskip("cubecam.synth.dataset")
+synth = pytest.importorskip("cubecam_lab.synth.dataset")
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 TRAY = "kind: tray\nHAKT\nDREM\nYLAO\nTASÅ"

@@ -13,9 +13,9 @@ from functools import cache
 import numpy as np
 
 from cubecam.layout import canonical_symbol
-from cubecam.synth.dataset import make_scene, scene_label
-from cubecam.synth.plan import crossword_layout, plan_crossword, plan_tray
-from cubecam.synth.scene import random_look, render_scene
+from cubecam_lab.synth.dataset import make_scene, scene_label
+from cubecam_lab.synth.plan import crossword_layout, plan_crossword, plan_tray
+from cubecam_lab.synth.scene import random_look, render_scene
 from tests.conftest import SAMPLES
 
 SIZE = (1000, 750)

@@ -10,21 +10,21 @@ from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Face, Layout, LayoutKind
 from cubecam.reading import Reading
-from cubecam.synth import render_face
-from cubecam.synth.configs import config_named
-from cubecam.synth.dataset import make_scene, scene_label, scene_seed
-from cubecam.synth.plan import ScenePlan, crossword_layout, plan_crossword, plan_loose
-from cubecam.synth.scene import random_look, render_scene
 from cubecam.vision import annotate, read_photo
 from cubecam.vision.crop.cut import cut_views
-from cubecam.vision.detector.evaluate import match
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.read import GlyphScores
-from cubecam.vision.labels import matched_faces
 from cubecam.vision.lattice.fit import fit_lattice
 from cubecam.vision.load.decode import LoadedImage
 from cubecam.vision.pipeline import CutFaces, _squared, read_cut, read_faces
 from cubecam.vision.quad import Quad, order_corners
+from cubecam_lab.detector.evaluate import match
+from cubecam_lab.labels import matched_faces
+from cubecam_lab.synth import render_face
+from cubecam_lab.synth.configs import config_named
+from cubecam_lab.synth.dataset import make_scene, scene_label, scene_seed
+from cubecam_lab.synth.plan import ScenePlan, crossword_layout, plan_crossword, plan_loose
+from cubecam_lab.synth.scene import random_look, render_scene
 from tests.vision.scenes import SIZE, rows, sample, scene, symbols, tilted
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from cubecam.cli import main
 from cubecam.layout import canonical_symbol
 from cubecam.vision import read_photo
-from cubecam.vision.glyphs.dataset import realdata_root
+from cubecam_lab.glyphs.dataset import realdata_root
 
 ROOT = realdata_root()
 pytestmark = pytest.mark.skipif(ROOT is None, reason="../shared/realdata is absent")

@@ -21,7 +21,7 @@ from cubecam.watch.overlay import draw_overlay
 from cubecam.watch.shaky import shaky_clip
 
 vision = pytest.importorskip("cubecam.vision")
-synth = pytest.importorskip("cubecam.synth.dataset")
+synth = pytest.importorskip("cubecam_lab.synth.dataset")
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 BLURRED = 30

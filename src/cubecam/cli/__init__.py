@@ -45,7 +45,6 @@ def _register() -> None:
         read_command,
         score_command,
         serve_command,
-        synth_command,
         watch_command,
         words_command,
     )
@@ -56,7 +55,6 @@ def _register() -> None:
         hunt_command,
         game_command,
         read_command,
-        synth_command,
         serve_command,
         watch_command,
     ):

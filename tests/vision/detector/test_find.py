@@ -7,13 +7,13 @@ import numpy as np
 import pytest
 
 from cubecam.errors import CubecamError
-from cubecam.synth import render_face
-from cubecam.synth.dataset import make_scene, scene_seed
 from cubecam.vision.detector import find
-from cubecam.vision.detector.dataset import SEEN
-from cubecam.vision.detector.evaluate import Tally, corner_error, match
 from cubecam.vision.onnx_model import OnnxModel
 from cubecam.vision.quad import order_corners
+from cubecam_lab.detector.dataset import SEEN
+from cubecam_lab.detector.evaluate import Tally, corner_error, match
+from cubecam_lab.synth import render_face
+from cubecam_lab.synth.dataset import make_scene, scene_seed
 
 FRESH_SEED = 880_000
 """Far from the seeds of the training renders."""

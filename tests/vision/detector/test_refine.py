@@ -7,9 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
-from cubecam.synth.dataset import make_scene
 from cubecam.vision.detector import find
-from cubecam.vision.detector.evaluate import match
 from cubecam.vision.detector.refine import (
     INNER,
     MARGIN,
@@ -19,9 +17,11 @@ from cubecam.vision.detector.refine import (
     from_patch,
     refine_corners,
 )
-from cubecam.vision.detector.refiner_dataset import offsets
-from cubecam.vision.labels import in_view, labelled_corners
 from cubecam.vision.quad import Quad
+from cubecam_lab.detector.evaluate import match
+from cubecam_lab.detector.refiner_dataset import offsets
+from cubecam_lab.labels import in_view, labelled_corners
+from cubecam_lab.synth.dataset import make_scene
 
 FRESH_SEEDS = (880_500, 880_503)
 

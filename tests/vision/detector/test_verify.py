@@ -5,12 +5,12 @@ import dataclasses
 import numpy as np
 import pytest
 
-from cubecam.synth.dataset import make_scene
 from cubecam.vision.detector import find
-from cubecam.vision.detector.dataset import SEEN
-from cubecam.vision.detector.evaluate import match
 from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.quad import Quad, order_corners
+from cubecam_lab.detector.dataset import SEEN
+from cubecam_lab.detector.evaluate import match
+from cubecam_lab.synth.dataset import make_scene
 
 FRESH_SEED = 880_004
 """Far from the seeds of the training renders."""

@@ -3,11 +3,11 @@
 import numpy as np
 import pytest
 
-from cubecam.synth.fonts import scene_fonts
 from cubecam.vision.glyphs.classes import CLASSES, TURNS
-from cubecam.vision.glyphs.dataset import real_crops, realdata_root, render_crop, rendered_crops
 from cubecam.vision.glyphs.network import MODEL_PATH, shipped_network
 from cubecam.vision.glyphs.read import read_glyphs
+from cubecam_lab.glyphs.dataset import real_crops, realdata_root, render_crop, rendered_crops
+from cubecam_lab.synth.fonts import scene_fonts
 
 
 def probabilities(images: np.ndarray) -> np.ndarray:

@@ -7,7 +7,9 @@ from cubecam.cubesets import load_cubeset
 from cubecam.layout import LayoutKind
 from cubecam.vision.kind import Settings, choose_kind, crossword_lattice, one_way, tray_size
 from cubecam.vision.kind.choose import SETTINGS_PATH
-from cubecam.vision.kind.evaluate import (
+from cubecam.vision.lattice import fit_lattice
+from cubecam.vision.quad import Quad
+from cubecam_lab.kind.evaluate import (
     AGREEMENTS,
     EVIDENCES,
     LEAST_SIDES,
@@ -16,8 +18,6 @@ from cubecam.vision.kind.evaluate import (
     TRAY_HOLDS,
     TURNED_AWAYS,
 )
-from cubecam.vision.lattice import fit_lattice
-from cubecam.vision.quad import Quad
 
 SETTINGS = Settings(
     tray_fill=0.5, tray_agreement=0.9, least_side=0.6, agreement=0.7, turned_away=0.01

@@ -1,7 +1,6 @@
 import numpy as np
 import pytest
 
-from cubecam.synth.camera import Camera
 from cubecam.vision.lattice.camera import (
     TILT_TOLD,
     USUAL_FOCAL,
@@ -9,6 +8,7 @@ from cubecam.vision.lattice.camera import (
     side_centres,
     toward_camera,
 )
+from cubecam_lab.synth.camera import Camera
 
 
 def camera(tilt: float, yaw: float, roll: float = 0.0, focal: float = 900.0) -> Camera:

@@ -3,10 +3,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from cubecam.synth.camera import Camera
 from cubecam.vision.lattice import Lattice, Settings, fit_lattice, place_faces
-from cubecam.vision.lattice.evaluate import labelled_squares, layout_squares, same_squares
 from cubecam.vision.quad import Quad, order_corners
+from cubecam_lab.lattice.evaluate import labelled_squares, layout_squares, same_squares
+from cubecam_lab.synth.camera import Camera
 from tests.vision.scenes import tilted
 
 SQUARE = np.array([[-1, 1], [1, 1], [1, -1], [-1, -1]], float) / 2

@@ -1,3 +1,2 @@
-"""The cut stage: :mod:`.cut` cuts each face out through its own four corners, rectified,
-and :mod:`.evaluate` reads the cuts of labelled photos, from the labels and from the faces
-found."""
+"""The cut stage: :mod:`.cut` cuts each face out through its own four corners, rectified
+(its evaluation is the lab's :mod:`cubecam_lab.crop.evaluate`)."""

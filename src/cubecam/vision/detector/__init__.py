@@ -1,10 +1,9 @@
-"""The learned top-face detector: a small network that finds every cube's top face, and a
-verifier that asks of each find whether it is one.
+"""The learned top-face detector: a small network that finds every cube's top face, a
+verifier that asks of each find whether it is one, and a refiner of each find's corners.
 
-One folder for the stage, as the glyph reader has: :mod:`.dataset` (labelled photos and the
-training targets), :mod:`.train` (PyTorch, writes ``model.onnx``), :mod:`.find` (runs the
-shipped model and decodes its output into :class:`~cubecam.vision.quad.Quad` outlines),
-:mod:`.patches`, :mod:`.verify`, :mod:`.verifier_dataset` and :mod:`.train_verifier` (the
-verifier: what it sees, running it, its training data, and its training, writing
-``verifier.onnx``) and :mod:`.evaluate` (found and placed faces against labels).
+:mod:`.find` runs the shipped model (``model.onnx``) and decodes its output
+(:mod:`.encoding`) into :class:`~cubecam.vision.quad.Quad` outlines; :mod:`.patches` is what
+the verifier (:mod:`.verify`, ``verifier.onnx``) and the refiner (:mod:`.refine`,
+``refiner.onnx``) see. Their datasets, training and evaluation are the lab's
+(:mod:`cubecam_lab.detector`).
 """

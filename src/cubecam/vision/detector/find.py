@@ -25,7 +25,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from cubecam.vision.detector.dataset import OFFSET_SCALE, STRIDE, turned
+from cubecam.vision.detector.encoding import OFFSET_SCALE, STRIDE, turned
 from cubecam.vision.detector.refine import REFINER_PATH, refine_corners
 from cubecam.vision.detector.verify import VERIFIER_PATH, top_odds
 from cubecam.vision.lattice.camera import toward_camera

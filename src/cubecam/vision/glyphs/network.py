@@ -5,7 +5,7 @@ Its input ``images`` is a batch of normalised crops (N × 1 × SIZE × SIZE, see
 every (symbol, quarter turn)) and ``features`` (what calibration compares). The file holds
 several networks trained alike from different starts, read as one inside the graph: their
 probabilities averaged, their penultimate layers side by side. Its metadata ``classes`` names
-the symbols. :mod:`cubecam.vision.glyphs.train` writes it.
+the symbols. :mod:`cubecam_lab.glyphs.train` writes it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The layout-kind stage: whether the faces make a crossword, a tray or loose dice
 (:mod:`~cubecam.vision.kind.choose`), and its evaluation on labelled photos
-(:mod:`~cubecam.vision.kind.evaluate`)."""
+(:mod:`~cubecam_lab.kind.evaluate`)."""
 
 from cubecam.vision.kind.choose import (
     TRAY_SIZES,

@@ -47,7 +47,7 @@ left over, pushed against it): one odd letter tells against a crossword, it does
 
 @dataclass(frozen=True)
 class Settings(StageSettings):
-    """How the kind is told (chosen by ``python -m cubecam.vision.kind.evaluate --choose``,
+    """How the kind is told (chosen by ``python -m cubecam_lab.kind.evaluate --choose``,
     see its docstring): ``tray_fill``, the share of the best N × N window the faces must
     fill for a tray (a full one always is); ``tray_agreement``, the share of the letters
     turned one way below which such a window is a tray, not a crossword that fills it;

@@ -1,2 +1,2 @@
-"""Applying the cube set: :mod:`.apply` gives each face read its own cube of the set, and
-:mod:`.evaluate` counts the readings that changed right and wrong on labelled renders."""
+"""Applying the cube set: :mod:`.apply` gives each face read its own cube of the set (its
+evaluation on labelled renders is the lab's :mod:`cubecam_lab.knowledge.evaluate`)."""

@@ -1,6 +1,6 @@
 """The lattice stage: fit the table's plane, each face's square on one integer lattice
 (:mod:`~cubecam.vision.lattice.fit`), and its evaluation on labelled photos
-(:mod:`~cubecam.vision.lattice.evaluate`)."""
+(:mod:`~cubecam_lab.lattice.evaluate`)."""
 
 from cubecam.vision.lattice.fit import (
     Lattice,

@@ -8,7 +8,7 @@ length). From where the camera stands, a cube's side face, the square below its 
 maps onto the plane of the tops as a band in front of the top: deeper the lower the camera.
 
 >>> import numpy as np
->>> from cubecam.synth.camera import Camera
+>>> from cubecam_lab.synth.camera import Camera
 >>> camera = Camera.looking_at((3.0, -2.0), distance=12.0, tilt=40.0, yaw=10.0,
 ...                            focal=700.0, centre=(500.0, 375.0))
 >>> camera_position(camera.table_homography(), (1000, 750)).round(3).tolist()
@@ -95,7 +95,7 @@ def toward_camera(corners: np.ndarray) -> np.ndarray | None:
     edges spread least), faces nearer the camera are larger, and each face's edge nearer the
     camera is the longer of the two across that axis (which end of the axis is nearer).
 
-    >>> from cubecam.synth.camera import Camera
+    >>> from cubecam_lab.synth.camera import Camera
     >>> def tops(camera):
     ...     squares = [(x, y) for x in (0.0, 4.0, 8.0) for y in (0.0, 4.0)]
     ...     return np.array([camera.project(np.array(

@@ -61,7 +61,7 @@ SETTINGS_PATH = Path(__file__).with_name("lattice.toml")
 @dataclass(frozen=True)
 class Settings(StageSettings):
     """What the fitted plane decides about the faces (chosen by
-    ``python -m cubecam.vision.lattice.evaluate --choose``, see its docstring):
+    ``python -m cubecam_lab.lattice.evaluate --choose``, see its docstring):
     ``side_off``, how many times further off its square than the faces' median a face
     must stand to be taken for the side of a cube beside it; ``confirm_above``, the
     detector's heat a peak too faint to keep on its own needs for the lattice to confirm

@@ -1,0 +1,1 @@
+"""The evaluation of the layout-kind stage (:mod:`cubecam.vision.kind`) on labelled photos."""

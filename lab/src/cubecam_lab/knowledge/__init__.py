@@ -1,0 +1,1 @@
+"""The evaluation of applying the cube set (:mod:`cubecam.vision.knowledge`) on labelled photos."""

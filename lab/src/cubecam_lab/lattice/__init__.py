@@ -1,0 +1,1 @@
+"""The evaluation of the lattice stage (:mod:`cubecam.vision.lattice`) on labelled photos."""

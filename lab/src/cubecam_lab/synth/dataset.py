@@ -1,0 +1,302 @@
+"""Labelled photo sets: one JPEG and one JSON label per scene, deterministic for a seed.
+
+Labels follow ``../shared/realdata/``'s format (``image``, ``scene``, ``rows`` for trays
+and crosswords, ``faces`` for loose dice) plus ``unused`` (a crossword's left-over cubes),
+``grid`` (a crossword's text grid, ready to score) and ``cubes``: each cube's ``symbol``,
+``center``, top-face ``corners`` (the letter's top-left first, clockwise), ``row``/``col``
+(``null`` off the grid), ``rotation`` (degrees counter-clockwise as displayed) and
+``visible`` (the share of the top face that nothing in front hides: a tray's near rim, a
+prop, a hand; 1.0 when all of it shows). ``config`` names the scene configuration
+(:mod:`cubecam_lab.synth.configs`), ``font`` the font file the faces are printed in.
+
+>>> image, label = make_scene("loose", seed=3, size=(320, 240))
+>>> image.shape, label["scene"], len(label["cubes"]) == len(label["faces"])
+((240, 320, 3), 'loose', True)
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from cubecam.cubesets import available_cubesets, load_cubeset
+from cubecam.errors import InputError
+from cubecam.grid_format import format_grid
+from cubecam.layout import Layout, LayoutKind
+from cubecam_lab.synth.configs import CLASSIC, SceneConfig, config_named
+from cubecam_lab.synth.plan import (
+    ScenePlan,
+    crossword_layout,
+    plan_crossword,
+    plan_loose,
+    plan_tray,
+    with_blanks,
+)
+from cubecam_lab.synth.scene import CubeLabel, random_look, render_scene
+
+KINDS = ("crossword", "tray", "loose")
+MAX_PIXELS = 12_000_000
+CROSSWORD_SETS = {"scrabble-crossword-cubes": "BLANK", "adlib": "JOKER"}
+
+
+def make_scene(
+    kind: str,
+    seed: int,
+    *,
+    size: tuple[int, int] = (1600, 1200),
+    lang: str | None = None,
+    layout: Layout | None = None,
+    cubeset: str | None = None,
+    tray_size: int | None = None,
+    effects: bool = True,
+    config: SceneConfig | str = CLASSIC,
+    all_fonts: bool = False,
+) -> tuple[np.ndarray, dict]:
+    """One rendered photo and its label (without ``image``, which names the file).
+
+    ``lang``, ``cubeset`` and ``tray_size`` are drawn from the seed when not given. A
+    ``layout`` sets what lies on the table instead of a random one: a crossword's grid and
+    cubes left over (e.g. the rulebook's example), a tray's rows, or loose dice's faces (its
+    ``unused``). ``config`` (a :class:`~cubecam_lab.synth.configs.SceneConfig` or its name) says
+    how widely the look is randomised; the default, ``classic``, keeps the scenes that the
+    tests and the bundled samples use. ``all_fonts`` prints faces in every font installed
+    instead of the named set (for training: the photos then differ between machines).
+    """
+    if isinstance(config, str):
+        config = config_named(config)
+    if kind not in KINDS:
+        raise InputError(f"unknown scene kind {kind!r} (known: {', '.join(KINDS)})")
+    width, height = size
+    if width < 64 or height < 64 or width * height > MAX_PIXELS:
+        raise InputError(f"photo size {width}x{height} must be at least 64x64 and at most 12 MP")
+    rng = np.random.default_rng(seed)
+    lang = lang or ("sv" if rng.random() < 0.2 else "en")
+    plan = with_blanks(
+        _plan(kind, rng, lang, layout, cubeset, tray_size, config), rng, config.blanks
+    )
+    look = random_look(rng, plan, config, all_fonts=all_fonts)
+    image, cubes = render_scene(plan, rng, size, look, effects=effects)
+    return image, scene_label(plan, cubes, seed, config.name, look.font.name)
+
+
+def scene_label(
+    plan: ScenePlan,
+    cubes: list[CubeLabel],
+    seed: int | None = None,
+    config: str = CLASSIC.name,
+    font: str | None = None,
+) -> dict:
+    """The JSON label of a rendered scene."""
+    layout = plan.layout
+    label: dict = {"image": None, "scene": layout.kind.value}
+    if layout.kind is LayoutKind.LOOSE:
+        label["count"] = len(cubes)
+        label["faces"] = sorted(face.symbol for face in layout.unused)
+    else:
+        label["rows"] = [[None if f is None else f.symbol for f in row] for row in layout.rows()]
+    if layout.kind is LayoutKind.CROSSWORD:
+        label["unused"] = [face.symbol for face in layout.unused]
+        label["grid"] = format_grid(layout)
+    label["lang"] = plan.lang
+    label["cubeset"] = plan.cubeset
+    label["config"] = config
+    label["font"] = font
+    label["cubes"] = [
+        {
+            "symbol": c.cube.symbol,
+            "center": list(c.centre),
+            "corners": [list(p) for p in c.corners],
+            "row": c.cube.row,
+            "col": c.cube.col,
+            "rotation": c.rotation,
+            "visible": c.visible,
+        }
+        for c in cubes
+    ]
+    label.update(
+        source="cubecam-lab synth" + (f" (seed {seed})" if seed is not None else ""),
+        licence="generated by cubecam",
+        labels_by="renderer (exact)",
+        notes="synthetic photo",
+    )
+    return label
+
+
+SIZES = {"webcam": (640, 480), "phone": (4000, 3000)}
+"""Photo sizes by name: a webcam's 640×480 and a phone's 12 MP."""
+
+
+def photo_size(text: str) -> tuple[int, int]:
+    """A photo size written ``WIDTHxHEIGHT`` or named in :data:`SIZES`.
+
+    >>> photo_size("1024x768"), photo_size("webcam")
+    ((1024, 768), (640, 480))
+    """
+    if text.lower() in SIZES:
+        return SIZES[text.lower()]
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise InputError(
+            f"photo size {text!r} should look like 1600x1200, or be webcam or phone"
+        ) from None
+    return width, height
+
+
+@dataclass(frozen=True)
+class SetSpec:
+    """One folder of rendered scenes, as ``cubecam-lab synth`` writes it: ``count`` scenes of
+    ``kind`` in ``config`` from ``seed``, into ``out`` (see :func:`write_set`)."""
+
+    kind: str
+    count: int
+    seed: int
+    out: Path
+    size: tuple[int, int] = (1600, 1200)
+    lang: str | None = None
+    quality: int = 90
+    config: str = CLASSIC.name
+    all_fonts: bool = False
+
+    def jobs(self) -> list[tuple[SetSpec, int]]:
+        """One job of :func:`_write_one` a scene (the folder made, the config checked)."""
+        config_named(self.config)
+        self.out.mkdir(parents=True, exist_ok=True)
+        return [(self, i) for i in range(self.count)]
+
+
+def write_set(
+    kind: str,
+    count: int,
+    seed: int,
+    out: Path,
+    *,
+    size: tuple[int, int] = (1600, 1200),
+    lang: str | None = None,
+    quality: int = 90,
+    workers: int = 1,
+    config: str = CLASSIC.name,
+    all_fonts: bool = False,
+) -> list[Path]:
+    """Render ``count`` scenes of ``config`` into ``out`` as ``KIND-SEED-NNNN.jpg`` +
+    ``.json``; the labels' paths. Scene ``i`` depends only on ``seed`` and ``i``, so
+    ``workers`` processes render the same set as one."""
+    spec = SetSpec(kind, count, seed, out, size, lang, quality, config, all_fonts)
+    return write_sets([spec], workers)
+
+
+def write_sets(specs: list[SetSpec], workers: int = 1) -> list[Path]:
+    """Render every scene of ``specs`` (as :func:`write_set` renders each), all in one pool
+    of ``workers`` processes, so that many small sets keep every core busy."""
+    jobs = [job for spec in specs for job in spec.jobs()]
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
+            return list(pool.map(_write_one, jobs, chunksize=max(1, len(jobs) // (16 * workers))))
+    return [_write_one(job) for job in jobs]
+
+
+def scene_seed(kind: str, seed: int, i: int) -> int:
+    """The seed :func:`make_scene` renders scene ``i`` of a ``kind`` set of ``seed`` with."""
+    return int(np.random.SeedSequence([seed, i, KINDS.index(kind)]).generate_state(1)[0])
+
+
+def _write_one(job: tuple[SetSpec, int]) -> Path:
+    spec, i = job
+    image, label = make_scene(
+        spec.kind,
+        scene_seed(spec.kind, spec.seed, i),
+        size=spec.size,
+        lang=spec.lang,
+        config=spec.config,
+        all_fonts=spec.all_fonts,
+    )
+    name = f"{spec.kind}-{spec.seed}-{i:04d}"
+    return write_labelled(spec.out, name, image, label, quality=spec.quality)
+
+
+def write_labelled(
+    out: Path, name: str, image: np.ndarray, label: dict, *, quality: int = 90
+) -> Path:
+    """Save ``image`` as ``NAME.jpg`` and ``label`` as ``NAME.json`` in ``out``."""
+    label = {**label, "image": f"{name}.jpg"}
+    if not cv2.imwrite(str(out / f"{name}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, quality]):
+        raise InputError(f"cannot write {out / name}.jpg")
+    (out / f"{name}.json").write_text(label_json(label), "utf-8")
+    return out / f"{name}.json"
+
+
+def tray_sets(size: int, lang: str) -> list[str]:
+    """Names of the calibrated word-hunt sets of ``size`` × ``size`` dice in ``lang`` whose
+    faces are known.
+
+    >>> tray_sets(4, "en")
+    ['classic-4x4', 'new-boggle-4x4']
+    """
+    found = []
+    for name in sorted(available_cubesets()):
+        cubes = load_cubeset(name)
+        if cubes.kind == "tray" and cubes.size == size and cubes.lang == lang and cubes.faces:
+            found.append(name)
+    return found
+
+
+def label_json(label: dict) -> str:
+    """``label`` as JSON text: one key a line, one cube a line."""
+    lines = []
+    for key, value in label.items():
+        if key == "cubes":
+            cubes = ",\n  ".join(json.dumps(c, ensure_ascii=False) for c in value)
+            lines.append(f'"cubes": [\n  {cubes}\n ]')
+        else:
+            lines.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n " + ",\n ".join(lines) + "\n}\n"
+
+
+def _plan(
+    kind: str,
+    rng: np.random.Generator,
+    lang: str,
+    layout: Layout | None,
+    cubeset: str | None,
+    tray_size: int | None,
+    config: SceneConfig,
+) -> ScenePlan:
+    if kind == "crossword":
+        cubeset = cubeset or list(CROSSWORD_SETS)[int(rng.integers(2))]
+        if layout is None:
+            wildcard = CROSSWORD_SETS.get(cubeset, "BLANK")
+            cubes = 13 if cubeset == "adlib" else 14
+            layout = crossword_layout(rng, lang, cubes=cubes, wildcard=wildcard)
+        if config.widened:
+            plan = plan_crossword(
+                rng, layout, lang=lang, cubeset=cubeset, gaps=(0.0, 0.19), touching=True
+            )
+        else:
+            plan = plan_crossword(rng, layout, lang=lang, cubeset=cubeset)
+        if cubeset == "adlib":  # Ad-Lib cubes print no values
+            plan = ScenePlan(plan.layout, plan.cubes, plan.lang, plan.cubeset, None, plan.pitch, {})
+        return plan
+    if kind == "tray":
+        size = tray_size or int(rng.choice((4, 5, 6), p=(0.5, 0.3, 0.2)))
+        if cubeset is None:
+            known = tray_sets(size, lang)
+            if known:
+                cubeset = known[int(rng.integers(len(known)))] if len(known) > 1 else known[0]
+        rows = None
+        if layout is not None:
+            rows = [[face.symbol if face else "BLANK" for face in row] for row in layout.rows()]
+        return plan_tray(rng, size=size, cubeset=cubeset, lang=lang, rows=rows)
+    faces = [face.symbol for face in layout.faces()] if layout is not None else None
+    count = int(rng.integers(6, 17))
+    arrangement = "scattered"
+    if config.widened:
+        draw = float(rng.random())
+        arrangement = "clusters" if draw < 0.6 else "rows" if draw < 0.8 else "scattered"
+    return plan_loose(
+        rng, count=count, cubeset=cubeset, lang=lang, faces=faces, arrangement=arrangement
+    )
