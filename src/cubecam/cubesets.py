@@ -119,6 +119,14 @@ class CubeSet:
         """
         return max(0, self.count - len(layout.faces()))
 
+    def shown(self, unseen: int) -> str:
+        """How many of its cubes a layout that leaves ``unseen`` of them out shows, in words.
+
+        >>> load_cubeset("adlib").shown(1)
+        "12 of the Duplicate Ad-Lib Crossword Cubes set's 13 cubes"
+        """
+        return f"{self.count - unseen} of the {self.title} set's {self.count} cubes"
+
     def lacks(self, symbols: Iterable[str]) -> str:
         """The sentence that says this set has none of ``symbols``, naming the faces it has.
 

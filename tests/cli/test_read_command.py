@@ -119,5 +119,8 @@ def test_a_crossword_set_notes_the_cubes_a_photo_leaves_out(tmp_path):
     assert "the photo shows 13 of the Scrabble Crossword Cubes set's 14 cubes" in short.output
     assert "take it again with every cube in view" in short.output
     assert "note:" not in run("read", cropped).output
-    as_json = run("read", cropped, "--set", "scrabble-crossword-cubes", "--json")
-    assert len(json.loads(as_json.output)["cubes"]) == 13
+    as_json = json.loads(run("read", cropped, "--set", "scrabble-crossword-cubes", "--json").output)
+    assert len(as_json["cubes"]) == 13
+    (note,) = as_json["notes"]
+    assert note.startswith("the photo shows 13 of the Scrabble Crossword Cubes set's 14 cubes")
+    assert "notes" not in json.loads(run("read", cropped, "--json").output)

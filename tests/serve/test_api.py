@@ -13,6 +13,7 @@ from cubecam.grid_format import parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.games import find_game
 from cubecam.serve.uploads import MAX_PHOTO_BYTES
+from tests.conftest import SAMPLES
 
 GRID = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
 
@@ -282,6 +283,23 @@ def test_a_word_has_its_offline_meaning(client: TestClient) -> None:
     assert none["meaning"] is None
     blank = client.get("/api/meanings/%20", params={"lang": "en_GB"})
     assert blank.status_code == 200 and blank.json()["meaning"] is None
+
+
+def test_a_photo_that_leaves_a_cube_of_the_set_out_carries_the_readers_note(
+    client: TestClient, tmp_path: Path
+) -> None:
+    photo = cv2.imread(str(SAMPLES / "game-one-crossword.jpg"))
+    whole = cv2.imencode(".jpg", photo)[1].tobytes()
+    cut = cv2.imencode(".jpg", photo[:, :940])[1].tobytes()  # the T left over cut off
+    sent = {"game": "scrabble-cubes"}
+    read = client.post("/api/captures/photo", data=sent, files={"photo": ("a.jpg", whole)}).json()
+    assert read["notes"] == []
+    short = client.post("/api/captures/photo", data=sent, files={"photo": ("b.jpg", cut)}).json()
+    assert len(short["cubes"]) == 13
+    assert [n.split(":")[0] for n in short["notes"]] == [
+        "the photo shows 13 of the Scrabble Crossword Cubes set's 14 cubes"
+    ]
+    assert not any("photo shows" in warning for warning in short["warnings"])
 
 
 def test_a_photo_sixty_thousand_by_eight_is_refused(client: TestClient) -> None:

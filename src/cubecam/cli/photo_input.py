@@ -219,12 +219,10 @@ def layout_from(
     return add_left_over(layout, left_over, wild, cubeset), reading
 
 
-def unseen_note(
-    unseen: int, cubeset: CubeSet, from_photo: bool, corrects: bool = True, player: str = ""
-) -> str:
+def unseen_note(unseen: int, cubeset: CubeSet, from_photo: bool, player: str = "") -> str:
     """What to do where the layout shows fewer cubes than the set has (empty where it shows
-    them all): every cube is in play, and one not used costs its value. ``corrects``: the
-    command takes ``--left-over`` and ``--fix``, prefixed with ``player:`` where given.
+    them all): every cube is in play, and one not used costs its value. ``--left-over`` and
+    ``--fix`` correct it, prefixed with ``player:`` where given.
 
     >>> from cubecam.cubesets import load_cubeset
     >>> unseen_note(1, load_cubeset("adlib"), True)[:63]
@@ -232,14 +230,9 @@ def unseen_note(
     """
     if not unseen:
         return ""
-    shown = f"{cubeset.count - unseen} of the {cubeset.title} set's {cubeset.count} cubes"
+    shown = cubeset.shown(unseen)
     if not from_photo:
         return f"note: the grid shows {shown}: add the cubes not used to its 'unused:' line"
-    if not corrects:
-        return (
-            f"note: the photo shows {shown}: take it again with every cube in view, or score"
-            " its grid (cubecam read) with the cubes it leaves out added"
-        )
     whose = f"{player}:" if player else ""
     return (
         f"note: the photo shows {shown}: add each cube it leaves out with --left-over"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cubecam.cli.options import json_option, read_grid, set_option
-from cubecam.cli.photo_input import IMAGE, describe, image_out, unseen_note, write_annotated
+from cubecam.cli.photo_input import IMAGE, describe, image_out, write_annotated
 from cubecam.cubesets import load_cubeset, new_set_base, write_user_set
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -73,10 +73,6 @@ def read(
         click.echo(json.dumps(reading.model_dump(mode="json"), ensure_ascii=False, indent=2))
         return
     click.echo(describe(reading))
-    if cubes is not None and cubes.kind == "crossword":
-        note = unseen_note(cubes.unseen(reading.layout), cubes, from_photo=True, corrects=False)
-        if note:
-            click.echo(f"\n{note}")
 
 
 @click.command()

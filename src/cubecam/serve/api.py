@@ -372,11 +372,8 @@ def capture_out(capture: Capture) -> CaptureOut:
         else None,
         photo_url=f"/api/captures/{capture.id}/photo.jpg" if capture.image is not None else None,
         image_size=None if capture.reading is None else capture.reading.image_size,
-        warnings=[
-            *(capture.reading.notes if capture.reading else ()),
-            *warnings,
-            *_off_tray(capture),
-        ],
+        notes=capture.reading.notes if capture.reading else [],
+        warnings=[*warnings, *_off_tray(capture)],
         recorded=None
         if capture.recorded is None
         else f"{capture.recorded.what} of game {capture.recorded.game}",

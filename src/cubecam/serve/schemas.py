@@ -118,7 +118,11 @@ class CaptureOut(BaseModel):
     image_url: str | None = Field(description="the annotated photo; null for a typed grid")
     photo_url: str | None = Field(description="the photo as taken; null for a typed grid")
     image_size: tuple[int, int] | None = Field(description="(width, height) of the photo in pixels")
-    warnings: list[str]
+    notes: list[str] = Field(
+        description="what the camera noted on the photo: cubes to check, a cube the set has"
+        " that the photo does not show (empty for a typed grid)"
+    )
+    warnings: list[str] = Field(description="what scoring it noted (words, the cube set)")
     recorded: str | None = Field(
         description="what the capture is recorded as in the score log; null until it is",
         examples=["Ann's turn in round 1 of game 3"],

@@ -241,7 +241,21 @@ def read_cut(
     squares = _squares(faces, kind, cubeset, notes)
     if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
-    return _reading(faces, likely, symbols, squares, kind, turn, notes, presence)
+    reading = _reading(faces, likely, symbols, squares, kind, turn, notes, presence)
+    return _noting_cubes_not_shown(reading, cubeset)
+
+
+def _noting_cubes_not_shown(reading: Reading, cubeset: CubeSet | None) -> Reading:
+    """``reading``, with a note where it shows fewer cubes than a crossword set has: every
+    cube of such a set is in play, so one not read is hidden, missed or out of the photo."""
+    if cubeset is None or cubeset.kind != "crossword" or not cubeset.unseen(reading.layout):
+        return reading
+    note = (
+        f"the photo shows {cubeset.shown(cubeset.unseen(reading.layout))}: a cube may be"
+        " hidden, missed or out of the photo; take it again with every cube in view, or add"
+        " the cubes it leaves out"
+    )
+    return reading.model_copy(update={"notes": [*reading.notes, note]})
 
 
 def _on_grid(lattice: Lattice) -> np.ndarray:

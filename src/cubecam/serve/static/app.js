@@ -133,7 +133,9 @@ function show(next) {
   $("move-note").hidden = true;
   $("result").hidden = false;
   $("grid-text").value = capture.grid;
-  $("warnings").replaceChildren(...capture.warnings.map((text) => item(sentence(text), "warning")));
+  $("warnings").replaceChildren(
+    ...[...capture.notes, ...capture.warnings].map((text) => item(sentence(text), "warning")),
+  );
   showTally();
   showPhoto();
   showBoard();
