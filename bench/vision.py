@@ -524,6 +524,13 @@ class PhotoScore:
     """Faces found where no labelled face is (counted where labels give positions)."""
     flagged_made_up: int = 0
     """Of those, the ones the reader marked unsure."""
+    silent: int = 0
+    """Layouts read wrong where neither an unsure cube nor a note points at every difference
+    (a misread or made-up cube not marked unsure; a cube missed or hidden, the kind or a
+    square wrong, with nothing said)."""
+    hidden_flagged: int = 0
+    """Boards read wrong on photos with some cube hidden (under half in view) whose reading
+    flags it (a note, as a short count of the set's cubes): right as far as a reader can be."""
     seconds: list[float] = field(default_factory=list)
     peak_python_mb: float = 0.0
     errors: list[str] = field(default_factory=list)
@@ -550,6 +557,8 @@ class PhotoScore:
             ),
             "boards_in_view": self.whole_checked,
             "boards_unseeable": self.unseeable,
+            "silently_wrong": self.silent,
+            "hidden_flagged": self.hidden_flagged,
             "wrong_because": self.wrong_because(),
             "wrong": self.wrong,
             "reading": self.reading.to_json(),
@@ -583,6 +592,7 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     seen = in_view(label) if label.get("cubes") else np.ones(len(truth), bool)
     centres = [tuple(getattr(c, "center", (np.nan, np.nan))) for c in cubes]
     labelled = found = matched = misread = 0
+    unflagged = False  # a misread or made-up cube the reader did not mark unsure
     if truth:
         pairs = match_detections(truth, centres)
         on_hidden = sum(not seen[i] for i, _ in pairs)  # neither found nor made up
@@ -592,20 +602,21 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
                 read = getattr(cubes[j], "symbol", None)
                 marks = getattr(cubes[j], "is_unsure", None)
                 score.reading.add(truth[i][0], read, unsure=marks() if marks else None)
-                misread += symbol_key(read) != symbol_key(truth[i][0])
+                wrong = symbol_key(read) != symbol_key(truth[i][0])
+                misread += wrong
+                unflagged |= wrong and not _unsure(cubes[j])
         paired = {j for _, j in pairs}
-        score.made_up += len(cubes) - len(paired)
-        score.flagged_made_up += sum(
-            bool(getattr(cube, "is_unsure", lambda: False)())
-            for j, cube in enumerate(cubes)
-            if j not in paired
-        )
+        made_up = [cube for j, cube in enumerate(cubes) if j not in paired]
+        score.made_up += len(made_up)
+        score.flagged_made_up += sum(_unsure(cube) for cube in made_up)
+        unflagged |= not all(_unsure(cube) for cube in made_up)
     elif label.get("count"):
         labelled, found = int(label["count"]), len(cubes)
         matched = min(labelled, found)
         # no positions: as many found as there are, yet not the labelled faces, is a misread
         faces_read = [getattr(c, "symbol", None) for c in cubes]
         misread = int(found == labelled and multiset_right(label.get("faces"), faces_read) is False)
+        unflagged = bool(misread) and not any(_unsure(cube) for cube in cubes)
     score.labelled += labelled
     score.found += found
     score.matched += matched
@@ -624,9 +635,11 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     elif sample.scene == "loose":
         right = multiset_right(label.get("faces"), [f.symbol for f in faces])
     if right is not None:
+        noted = bool(getattr(result, "notes", None))
         score.board_checked += 1
         score.board_right += right
         score.unseeable += any(c.get("visible", 1.0) <= 0 for c in label.get("cubes", ()))
+        score.hidden_flagged += not right and not seen.all() and noted
         if seen.all():
             score.whole_checked += 1
             score.whole_right += right
@@ -641,6 +654,34 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
             score.wrong[sample.path.name] = [why for why, met in causes.items() if met] or [
                 "placed"
             ]
+            score.silent += is_silent(causes, unflagged, noted, any(map(_unsure, cubes)))
+
+
+def _unsure(cube: object) -> bool:
+    """Whether a reader's cube is marked for a player to check."""
+    return bool(getattr(cube, "is_unsure", lambda: False)())
+
+
+def is_silent(causes: dict[str, bool], unflagged: bool, noted: bool, any_unsure: bool) -> bool:
+    """Whether a layout read wrong for ``causes`` says nothing that points at every
+    difference: a misread or made-up cube must be marked unsure itself (``unflagged``: one is
+    not), a cube missed or hidden needs a note (none is on the photo's cubes), and the wrong
+    kind or squares a note or some cube marked unsure.
+
+    >>> is_silent({"misread": True}, unflagged=False, noted=False, any_unsure=True)
+    False
+    >>> is_silent({"missed": True}, unflagged=False, noted=False, any_unsure=True)
+    True
+    >>> is_silent({}, unflagged=False, noted=False, any_unsure=True)  # placed wrong
+    False
+    """
+    if unflagged:
+        return True
+    if (causes.get("missed") or causes.get("hidden")) and not noted:
+        return True
+    if causes.get("kind") or not any(causes.values()):
+        return not (noted or any_unsure)
+    return False
 
 
 def _times(seconds: list[float], unit: str) -> dict:
@@ -941,6 +982,8 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
             print(f"  rapidocr on the same crops: {_pct(r.rapidocr.accuracy)}")
         if r.ours is not None and r.ours.wrong:
             print(f"  layouts wrong: {_because(r.ours.wrong_because())}")
+        if r.ours is not None and r.ours.board_checked:
+            print(f"  {trust_line(r.ours)}")
         failures = (r.ours.errors if r.ours else []) + (r.ours_crops.errors if r.ours_crops else [])
         if failures:
             print(f"  ours failed {len(failures)} times, e.g. {failures[0]}")
@@ -961,6 +1004,9 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
             f"  {totals['unseeable']} of them {verb} none of some cube's top: at most {possible}"
             f" of {totals['checked']} ({_pct(possible / totals['checked'])}) can be right"
         )
+    scores = [r.ours for r in results if r.ours is not None and r.ours.board_checked]
+    if scores:
+        print(f"over these folders: {trust_line(sum_scores(scores))}")
     wrong = wrong_totals(results)
     if any(wrong.values()):
         print(f"the wrong ones (a photo may count under several): {_because(wrong)}")
@@ -976,6 +1022,41 @@ def print_table(results: list[FolderResult], skipped: list[str]) -> None:
         print(f"skipped: {line}")
 
 
+def trust_line(score: PhotoScore) -> str:
+    """How far a player can trust the readings: the layouts silently wrong, those right or
+    flagged where wrong, those right or flagging a hidden cube, and the cubes read right yet
+    marked unsure (the nuisance)."""
+    checked = score.board_checked
+    flagged_or_right = checked - score.silent
+    reading = score.reading
+    nuisance = (
+        f"{reading.flagged_right} of {reading.correct} ({_pct(reading.flagged_right / reading.correct)})"
+        if reading.marks_unsure and reading.correct
+        else "-"
+    )
+    return (
+        f"silently wrong {score.silent} of {checked} ({_pct(score.silent / checked)});"
+        f" right or flagged {flagged_or_right} ({_pct(flagged_or_right / checked)});"
+        f" right or hidden flagged {score.board_right + score.hidden_flagged}"
+        f" ({_pct((score.board_right + score.hidden_flagged) / checked)});"
+        f" right cubes flagged {nuisance}"
+    )
+
+
+def sum_scores(scores: list[PhotoScore]) -> PhotoScore:
+    """The figures :func:`trust_line` reads, summed over ``scores``."""
+    total = PhotoScore()
+    for s in scores:
+        total.board_checked += s.board_checked
+        total.board_right += s.board_right
+        total.silent += s.silent
+        total.hidden_flagged += s.hidden_flagged
+        total.reading.flagged_right += s.reading.flagged_right
+        total.reading.correct += s.reading.correct
+        total.reading.marks_unsure |= s.reading.marks_unsure
+    return total
+
+
 def layout_totals(results: list[FolderResult]) -> dict[str, int]:
     """Layouts (boards, trays, crosswords, loose multisets) exactly right over every folder
     of ``results``, among the photos with every labelled cube in view, and how many show
@@ -987,6 +1068,8 @@ def layout_totals(results: list[FolderResult]) -> dict[str, int]:
         "right_in_view": sum(s.whole_right for s in scores),
         "in_view": sum(s.whole_checked for s in scores),
         "unseeable": sum(s.unseeable for s in scores),
+        "silently_wrong": sum(s.silent for s in scores),
+        "hidden_flagged": sum(s.hidden_flagged for s in scores),
     }
 
 

@@ -335,6 +335,8 @@ def test_layouts_are_totalled_over_the_folders_and_among_photos_all_in_view() ->
         "right_in_view": 3,
         "in_view": 3,
         "unseeable": 0,
+        "silently_wrong": 1,  # nothing marked unsure, no note
+        "hidden_flagged": 0,
     }
     assert vision.wrong_totals(results) == dict.fromkeys(vision.WHY_WRONG, 0) | {
         "hidden": 1,
@@ -398,3 +400,44 @@ def test_with_set_reads_each_photo_with_the_set_its_label_names(tmp_path: Path) 
         (tmp_path / f"{name}.json").write_text(json.dumps(label))
         vision.with_sets(read_photo)(tmp_path / f"{name}.jpg")
     assert sets == ["adlib", None, None]
+
+
+def test_a_wrong_layout_is_silent_unless_a_flag_points_at_each_difference(capsys) -> None:
+    image, label = make_scene("crossword", 21, size=(480, 360))
+    sample = vision.Sample(Path("x.jpg"), label)
+
+    def scored(reading: SimpleNamespace, unsure: set[int], notes: list[str]) -> int:
+        for i, cube in enumerate(reading.cubes):
+            cube.is_unsure = lambda i=i: i in unsure
+        reading.notes = notes
+        score = vision.PhotoScore()
+        vision.score_photo(score, sample, image, reading)
+        return score.silent
+
+    assert scored(reading_from(label), set(), []) == 0  # right
+    assert scored(reading_from(label, change={0: "X"}), set(), []) == 1
+    assert scored(reading_from(label, change={0: "X"}), {1}, ["a note"]) == 1  # not that cube
+    assert scored(reading_from(label, change={0: "X"}), {0}, []) == 0
+    made_up = reading_from(label, extra=1)
+    layout = made_up.layout
+    made_up.layout = Layout(layout.cells, (*layout.unused, Face("E")), layout.kind)
+    assert scored(made_up, set(), []) == 1  # a cube made up, left over, unflagged
+    assert scored(made_up, {len(label["cubes"])}, []) == 0
+    missed = reading_from({**label, "cubes": label["cubes"][1:]})
+    assert scored(missed, {0, 1, 2}, []) == 1  # a cube missed: only a note points at it
+    assert scored(missed, set(), ["the photo shows 13 of the set's 14 cubes"]) == 0
+
+    score = vision.PhotoScore()
+    right, wrong = reading_from(label), reading_from(label, change={0: "X"})
+    for reading, unsure in ((right, {2}), (wrong, set())):
+        for i, cube in enumerate(reading.cubes):
+            cube.is_unsure = lambda i=i, unsure=unsure: i in unsure
+        vision.score_photo(score, sample, image, reading)
+    n = len(label["cubes"])
+    line = vision.trust_line(score)
+    assert line.startswith("silently wrong 1 of 2 (50.0%); right or flagged 1 (50.0%)")
+    assert line.endswith(f"right cubes flagged 1 of {2 * n - 1} ({100 / (2 * n - 1):.1f}%)")
+    result = vision.FolderResult("x", "x", photos=2, ours=score)
+    vision.print_table([result], [])
+    assert f"over these folders: {line}" in capsys.readouterr().out
+    assert vision.layout_totals([result])["silently_wrong"] == 1
