@@ -524,8 +524,9 @@ class PhotoScore:
     """Faces found where no labelled face is (counted where labels give positions)."""
     flagged_made_up: int = 0
     """Of those, the ones the reader marked unsure."""
-    silent: int = 0
-    """Layouts read wrong where neither an unsure cube nor a note points at every difference
+    silent: list[str] = field(default_factory=list)
+    """The photos whose layout was read wrong where neither an unsure cube nor a note points
+    at every difference
     (a misread or made-up cube not marked unsure; a cube missed or hidden, the kind or a
     square wrong, with nothing said)."""
     hidden_flagged: int = 0
@@ -635,7 +636,11 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
     elif sample.scene == "loose":
         right = multiset_right(label.get("faces"), [f.symbol for f in faces])
     if right is not None:
-        noted = bool(getattr(result, "notes", None))
+        # a note, or a cube read where no face was found (a tray's hidden die), points at a
+        # cube missed or hidden
+        noted = bool(getattr(result, "notes", None)) or any(
+            getattr(cube, "unseen", False) for cube in cubes
+        )
         score.board_checked += 1
         score.board_right += right
         score.unseeable += any(c.get("visible", 1.0) <= 0 for c in label.get("cubes", ()))
@@ -654,7 +659,8 @@ def score_photo(score: PhotoScore, sample: Sample, image: np.ndarray, result: ob
             score.wrong[sample.path.name] = [why for why, met in causes.items() if met] or [
                 "placed"
             ]
-            score.silent += is_silent(causes, unflagged, noted, any(map(_unsure, cubes)))
+            if is_silent(causes, unflagged, noted, any(map(_unsure, cubes))):
+                score.silent.append(sample.path.name)
 
 
 def _unsure(cube: object) -> bool:
@@ -665,7 +671,8 @@ def _unsure(cube: object) -> bool:
 def is_silent(causes: dict[str, bool], unflagged: bool, noted: bool, any_unsure: bool) -> bool:
     """Whether a layout read wrong for ``causes`` says nothing that points at every
     difference: a misread or made-up cube must be marked unsure itself (``unflagged``: one is
-    not), a cube missed or hidden needs a note (none is on the photo's cubes), and the wrong
+    not), a cube missed or hidden needs a note or a cube read where no face was found
+    (``noted``: none is on the photo's cubes), and the wrong
     kind or squares a note or some cube marked unsure.
 
     >>> is_silent({"misread": True}, unflagged=False, noted=False, any_unsure=True)
@@ -1026,8 +1033,8 @@ def trust_line(score: PhotoScore) -> str:
     """How far a player can trust the readings: the layouts silently wrong, those right or
     flagged where wrong, those right or flagging a hidden cube, and the cubes read right yet
     marked unsure (the nuisance)."""
-    checked = score.board_checked
-    flagged_or_right = checked - score.silent
+    checked, silent = score.board_checked, len(score.silent)
+    flagged_or_right = checked - silent
     reading = score.reading
     nuisance = (
         f"{reading.flagged_right} of {reading.correct} ({_pct(reading.flagged_right / reading.correct)})"
@@ -1035,7 +1042,7 @@ def trust_line(score: PhotoScore) -> str:
         else "-"
     )
     return (
-        f"silently wrong {score.silent} of {checked} ({_pct(score.silent / checked)});"
+        f"silently wrong {silent} of {checked} ({_pct(silent / checked)});"
         f" right or flagged {flagged_or_right} ({_pct(flagged_or_right / checked)});"
         f" right or hidden flagged {score.board_right + score.hidden_flagged}"
         f" ({_pct((score.board_right + score.hidden_flagged) / checked)});"
@@ -1068,7 +1075,7 @@ def layout_totals(results: list[FolderResult]) -> dict[str, int]:
         "right_in_view": sum(s.whole_right for s in scores),
         "in_view": sum(s.whole_checked for s in scores),
         "unseeable": sum(s.unseeable for s in scores),
-        "silently_wrong": sum(s.silent for s in scores),
+        "silently_wrong": sum(len(s.silent) for s in scores),
         "hidden_flagged": sum(s.hidden_flagged for s in scores),
     }
 

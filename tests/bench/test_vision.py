@@ -406,26 +406,28 @@ def test_a_wrong_layout_is_silent_unless_a_flag_points_at_each_difference(capsys
     image, label = make_scene("crossword", 21, size=(480, 360))
     sample = vision.Sample(Path("x.jpg"), label)
 
-    def scored(reading: SimpleNamespace, unsure: set[int], notes: list[str]) -> int:
+    def scored(reading: SimpleNamespace, unsure: set[int], notes: list[str]) -> bool:
         for i, cube in enumerate(reading.cubes):
             cube.is_unsure = lambda i=i: i in unsure
         reading.notes = notes
         score = vision.PhotoScore()
         vision.score_photo(score, sample, image, reading)
-        return score.silent
+        return score.silent == ["x.jpg"]
 
-    assert scored(reading_from(label), set(), []) == 0  # right
-    assert scored(reading_from(label, change={0: "X"}), set(), []) == 1
-    assert scored(reading_from(label, change={0: "X"}), {1}, ["a note"]) == 1  # not that cube
-    assert scored(reading_from(label, change={0: "X"}), {0}, []) == 0
+    assert not scored(reading_from(label), set(), [])  # right
+    assert scored(reading_from(label, change={0: "X"}), set(), [])
+    assert scored(reading_from(label, change={0: "X"}), {1}, ["a note"])  # not that cube
+    assert not scored(reading_from(label, change={0: "X"}), {0}, [])
     made_up = reading_from(label, extra=1)
     layout = made_up.layout
     made_up.layout = Layout(layout.cells, (*layout.unused, Face("E")), layout.kind)
-    assert scored(made_up, set(), []) == 1  # a cube made up, left over, unflagged
-    assert scored(made_up, {len(label["cubes"])}, []) == 0
+    assert scored(made_up, set(), [])  # a cube made up, left over, unflagged
+    assert not scored(made_up, {len(label["cubes"])}, [])
     missed = reading_from({**label, "cubes": label["cubes"][1:]})
-    assert scored(missed, {0, 1, 2}, []) == 1  # a cube missed: only a note points at it
-    assert scored(missed, set(), ["the photo shows 13 of the set's 14 cubes"]) == 0
+    assert scored(missed, {0, 1, 2}, [])  # a cube missed: only a note points at it
+    assert not scored(missed, set(), ["the photo shows 13 of the set's 14 cubes"])
+    missed.cubes[0].unseen = True  # read where no face was found, as a tray's hidden die
+    assert not scored(missed, set(), [])
 
     score = vision.PhotoScore()
     right, wrong = reading_from(label), reading_from(label, change={0: "X"})
