@@ -25,6 +25,7 @@ from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.detector.find import Settings as DetectorSettings
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.detector.verify import top_odds
+from cubecam.vision.glyphs.calibration import Calibration, calibrated
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores, read_views
 from cubecam.vision.kind import Settings as KindSettings
@@ -241,7 +242,9 @@ def read_cut(
     squares = _squares(faces, kind, cubeset, notes)
     if turn:
         notes.append(f"the letters read upright after turning the photo {90 * turn}° clockwise")
-    reading = _reading(faces, likely, symbols, squares, kind, turn, notes, presence)
+    temperature = Calibration.load().temperature if ocr == "glyphs" else 1.0
+    reported = [calibrated(p, temperature) for p in likely]
+    reading = _reading(faces, reported, symbols, squares, kind, turn, notes, presence)
     return _noting_cubes_not_shown(reading, cubeset)
 
 
@@ -443,7 +446,8 @@ def _reading(
     notes: list[str],
     presence: np.ndarray,
 ) -> Reading:
-    """The layout, its squares turned ``turn`` quarter turns upright; a tray's faces off
+    """The layout, each face's symbols as likely as ``likely`` (as reported: calibrated) says,
+    its squares turned ``turn`` quarter turns upright; a tray's faces off
     its N × N window but on its lattice are rejected (the rim, an empty slot); faces off
     the lattice are left over, as loose dice beside a tray are. The first faces were found,
     each a top as likely as its ``presence`` says; the rest were cut where no face was

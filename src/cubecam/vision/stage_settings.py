@@ -36,12 +36,15 @@ class StageSettings:
         return cls(*(float(data[field.name]) for field in fields(cls)))  # type: ignore[arg-type]
 
 
-def write_settings(settings: Any, path: Path, evaluation: str) -> None:
-    """Write ``settings`` into ``path``, saying they were chosen by the module ``evaluation``."""
+def write_settings(
+    settings: Any, path: Path, evaluation: str, on: str = "labelled rendered folders"
+) -> None:
+    """Write ``settings`` into ``path``, saying they were chosen by the module ``evaluation``
+    ``on`` what."""
     stage = evaluation.split(".")[-2]
     path.write_text(
         f"# The {stage} stage's settings, chosen by `python -m {evaluation}\n"
-        "# --choose` on labelled rendered folders (see its docstring); not tuned by hand.\n"
+        f"# --choose` on {on} (see its docstring); not tuned by hand.\n"
         + "".join(
             f"{field.name} = {getattr(settings, field.name)}\n" for field in fields(settings)
         ),

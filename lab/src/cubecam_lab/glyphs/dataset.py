@@ -208,11 +208,20 @@ def _real_files(root: Path) -> Iterator[tuple[Path, str, bool]]:
 
 def in_test_split(path: Path) -> bool:
     """Whether a real crop is kept aside for evaluation (a fifth, by a hash of its name)."""
-    return zlib.crc32(f"{path.parent.parent.name}/{path.parent.name}/{path.name}".encode()) % 5 == 0
+    return split_of(path) != "train"
+
+
+def split_of(path: Path) -> str:
+    """The split a real crop is in, by a hash of its name: ``train`` (four fifths), or of the
+    fifth never trained on, ``calibrate`` (half of it: the reader's probabilities are fitted
+    on it) and ``check`` (the other half, never trained or tuned on)."""
+    share = zlib.crc32(f"{path.parent.parent.name}/{path.parent.name}/{path.name}".encode()) % 10
+    return "calibrate" if share == 0 else "check" if share == 5 else "train"
 
 
 def real_crops(split: str, root: Path | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Real crops of one split (``"train"`` or ``"test"``): images, class indices, turns.
+    """Real crops of one split (``"train"``, ``"test"``, or one of the test split's halves,
+    ``"calibrate"`` and ``"check"``, see :func:`split_of`): images, class indices, turns.
 
     Crops of sets photographed upright get turn 0; others :data:`UNKNOWN_TURN`.
     """
@@ -220,7 +229,7 @@ def real_crops(split: str, root: Path | None = None) -> tuple[np.ndarray, np.nda
     images, labels, turns = [], [], []
     if root is not None:
         for path, symbol, upright in _real_files(root):
-            if in_test_split(path) != (split == "test"):
+            if split not in (split_of(path), "test" if in_test_split(path) else "train"):
                 continue
             gray = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
             if gray is None:
