@@ -89,7 +89,7 @@ def test_serve_plays_the_games_of_the_set_it_is_like_with_it(tmp_path):
                 files={"photo": (PHOTO.name, photo, "image/jpeg")},
                 data={"game": game},
             ).json()
-        assert any(STALE.format("old-cubes") in w for w in body["warnings"]) is consulted
+        assert any(STALE.format("old-cubes") in w for w in body["notes"]) is consulted
     started = client.post("/api/log/games", json={"kind": "scrabble-cubes", "players": ["Ann"]})
     assert started.status_code == 200, started.text
     with ScoreLog(tmp_path / "log.sqlite3") as log:
@@ -111,8 +111,8 @@ def test_a_capture_for_a_logged_game_is_read_with_the_games_set_not_the_servers(
             ).json()
 
     servers, games = capture(), capture(logged=game)
-    assert any(STALE.format("old-cubes") in w for w in servers["warnings"])
-    assert not any(STALE.format("old-cubes") in w for w in games["warnings"])
+    assert any(STALE.format("old-cubes") in w for w in servers["notes"])
+    assert not any(STALE.format("old-cubes") in w for w in games["notes"])
     refused = client.post(
         f"/api/log/games/{game}/turns", json={"capture": servers["id"], "player": "Ann"}
     )
