@@ -16,13 +16,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cubecam import __version__, paths
 from cubecam.cubesets import CubeSet
 from cubecam.errors import CubecamError
-from cubecam.scorelog import ScoreLog
+from cubecam.scorelog import ScoreLog, SheetMoved
 from cubecam.scorelog.log import NoSuchGame
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
 from cubecam.serve.guard import Access, Guard
 from cubecam.serve.live import LiveSessions
 from cubecam.serve.live_api import router as live_router
+from cubecam.serve.log_api import moved
 from cubecam.serve.log_api import router as log_router
 from cubecam.serve.messages import sentences
 from cubecam.serve.photo_files import PhotoFolder
@@ -83,6 +84,8 @@ def create_app(
     @app.exception_handler(NoSuchGame)
     def no_game(request: Request, error: NoSuchGame) -> JSONResponse:
         return said(f"there is no game {error.game_id} in the score log: reload the page", 404)
+
+    app.add_exception_handler(SheetMoved, moved)
 
     @app.exception_handler(CubecamError)
     def user_error(request: Request, error: CubecamError) -> JSONResponse:

@@ -244,6 +244,19 @@ class LoggedGameOut(BaseModel):
     block_wild: bool = Field(
         description="a word hunt whose solid face stands for any one letter, as agreed at its start"
     )
+    etag: str = Field(
+        description="the version of the game's sheet, as its ETag: send it as If-Match with a"
+        " write, which is refused (412) where the sheet has changed since",
+        examples=['"3-5f2a9c0d1e2b3a4c"'],
+    )
+    last: str | None = Field(
+        description="the last turn, toss, pass or round: what an undo removes; null before the"
+        " first",
+        examples=["Bo's turn in round 1 (22)"],
+    )
+    may_pass: list[str] = Field(
+        description="who may pass for the rest of the round now (Game Two, after the second toss)"
+    )
 
 
 class NewGameIn(Strict):
@@ -278,6 +291,10 @@ class RoundIn(Strict):
     block_wild: bool | None = Field(
         default=None, description="as the words were scored on the page; as fast"
     )
+
+
+class PassIn(Strict):
+    player: str = Field(min_length=1, max_length=40)
 
 
 class RecordedOut(BaseModel):
@@ -320,3 +337,14 @@ class LiveOut(BaseModel):
         "the tray is read whole",
     )
     held: bool = Field(description="a frame read as the voted layout is ready for Hold")
+
+
+class MovedOut(BaseModel):
+    detail: str = Field(
+        description="what another phone recorded or undid since the version sent",
+        examples=[
+            "round 2 (Ann 9, Bo 6) was recorded from another phone meanwhile, so nothing was"
+            " written: check the sheet and try again"
+        ],
+    )
+    sheet: SheetOut = Field(description="the sheet as it is now")
