@@ -29,6 +29,8 @@ from cubecam.serve.messages import sentences
 from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.readers import Busy, Readers
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
+from cubecam.serve.wordlists import WordLists
+from cubecam.serve.words_api import router as words_router
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
@@ -59,11 +61,13 @@ def create_app(
     app.state.store = CaptureStore()
     app.state.photos = PhotoFolder(paths.photos_dir(data_dir), partial(_recorded_photos, db))
     app.state.photos.sweep()
+    app.state.wordlists = WordLists(paths.wordlists_dir(data_dir))
     app.state.readers = Readers()
     app.state.live = LiveSessions()
     app.include_router(router)
     app.include_router(log_router)
     app.include_router(live_router)
+    app.include_router(words_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(Guard, access=access or Access.served("127.0.0.1"))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
+from pathlib import PurePath
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Path, Request, Response
@@ -25,7 +26,7 @@ from cubecam.rules.match import Match
 from cubecam.rules.tally import signed
 from cubecam.scorelog import ScoreLog, SheetMoved
 from cubecam.scorelog.export import export_text
-from cubecam.serve.api import ERRORS, store_of
+from cubecam.serve.api import ERRORS, store_of, wordlists_of
 from cubecam.serve.captures import Capture, Recording
 from cubecam.serve.games import capture_terms, check_lang, cubeset_of
 from cubecam.serve.schemas import (
@@ -93,6 +94,7 @@ def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
             target=body.target,
             rounds=body.rounds,
             lang=check_lang(body.lang) if body.lang else None,
+            wordlist=wordlists_of(request).path(body.wordlist) if body.wordlist else None,
             cubeset=played.name if played is not None and played.like else None,
             options={"fast": body.fast, "block_wild": body.block_wild}
             if body.kind == "hunt"
@@ -325,6 +327,7 @@ def _view(log: ScoreLog, game_id: int) -> SheetOut:
         status=sheet.status(),
         over=sheet.over,
         lang=game.lang or game.game.default_lang,
+        wordlist=PurePath(game.wordlist).name if game.wordlist else None,
         fast=bool(game.options.get("fast")),
         compounds=bool(game.options.get("compounds")),
         block_wild=bool(game.options.get("block_wild")),

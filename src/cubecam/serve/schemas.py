@@ -15,6 +15,7 @@ from cubecam.rules.hunt import PlayerTally, ScoredWord
 from cubecam.rules.match import SheetRecord
 from cubecam.serve.captures import CaptureCube
 from cubecam.serve.games import LANGS
+from cubecam.serve.wordlists import NAME_PATTERN
 
 SYMBOL = Field(
     min_length=1,
@@ -139,6 +140,13 @@ LANG = Field(
     json_schema_extra={"enum": [*LANGS, None]},
     description="the dictionary; the game's own by default",
 )
+WORDLIST = Field(
+    default=None,
+    pattern=NAME_PATTERN,
+    description="a word list uploaded from the page (GET /api/wordlists), checked in place of"
+    " the dictionary; lang says its language (the game's by default)",
+    examples=["house-rules"],
+)
 
 
 class GridIn(Strict):
@@ -146,6 +154,7 @@ class GridIn(Strict):
     grid: str = Field(min_length=1, max_length=4000, examples=["TIGER\nOF...\nunused: T U"])
     lang: str | None = LANG
     logged: int | None = LOGGED
+    wordlist: str | None = WORDLIST
 
 
 class AddedCubeIn(Strict):
@@ -239,6 +248,11 @@ class LoggedGameOut(BaseModel):
     status: str = Field(examples=["Bo to play (round 2)"])
     over: bool
     lang: str = Field(description="the dictionary the game was agreed to use", examples=["sv"])
+    wordlist: str | None = Field(
+        description="the file name of the word list the game checks words against in place of"
+        " the dictionary; null: the dictionary",
+        examples=["house-rules.txt"],
+    )
     fast: bool = Field(description="a word hunt played in the fast variant, as agreed at its start")
     compounds: bool = Field(description="a word hunt that accepts hunspell's compounds")
     block_wild: bool = Field(
@@ -265,6 +279,7 @@ class NewGameIn(Strict):
     target: int | None = Field(default=None, ge=1, le=10000)
     rounds: int | None = Field(default=None, ge=1, le=100)
     lang: str | None = LANG
+    wordlist: str | None = WORDLIST
     fast: bool = Field(default=False, description="a word hunt: the fast variant, for every round")
     block_wild: bool = Field(default=False, description="a word hunt: " + BLOCK_WILD)
 
@@ -311,6 +326,7 @@ class LiveIn(BaseModel):
     game: str = GAME
     lang: str | None = LANG
     logged: int | None = LOGGED
+    wordlist: str | None = WORDLIST
 
 
 class LiveStartOut(BaseModel):
@@ -348,3 +364,21 @@ class MovedOut(BaseModel):
         ],
     )
     sheet: SheetOut = Field(description="the sheet as it is now")
+
+
+class WordCheckOut(BaseModel):
+    word: str
+    counts: bool = Field(description="whether the word counts in the dictionary or word list")
+    reason: str | None = Field(
+        description="why it does not count; null where it does", examples=["a proper noun"]
+    )
+    meaning: str | None = Field(
+        description="a short meaning from an offline dictionary, where it has one (it never"
+        " decides whether the word counts)"
+    )
+    lexicon: str = Field(description="what it was checked against", examples=["hunspell en_US"])
+
+
+class WordListOut(BaseModel):
+    name: str = Field(description="its name in the dictionary menu", examples=["house-rules"])
+    words: int = Field(description="how many words it holds")
