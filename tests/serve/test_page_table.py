@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cubecam.errors import DictionaryMissing
+from cubecam.lexicon import load_lexicon
+from cubecam.lexicon.meanings import meaning
 from cubecam.scorelog import ScoreLog
+from cubecam.serve import create_app
+from tests.serve.conftest import background_server
 from tests.serve.test_page import (
     BOARD,
     MISREAD,
@@ -201,4 +206,49 @@ def test_a_game_two_player_passes_for_the_round_from_the_page(
         assert log.sheet(game_id).round == 2
     assert "Ann to play (round 2)" in page.inner_text("#sheet-status")
     assert page.is_hidden("#pass")  # a new round: two more tosses first
+    page.close()
+
+
+def test_a_disputed_word_is_settled_on_the_page(live_server: str, chromium) -> None:
+    page = on(chromium.new_page())
+    open_page(page, live_server)
+    page.click("#settle summary")
+    page.fill("#settle-word", "paris")
+    page.press("#settle-word", "Enter")
+    page.wait_for_selector("#settle-result.invalid")
+    reason = load_lexicon("en").check("paris").reason
+    said = page.inner_text("#settle-result")
+    assert said.startswith(f"PARIS does not count: {reason} ({load_lexicon('en').name}).")
+    page.fill("#settle-word", "weave")
+    page.click("#settle-button")
+    page.wait_for_selector("#settle-result.valid")
+    said = page.inner_text("#settle-result").splitlines()
+    assert said[0] == f"WEAVE counts ({load_lexicon('en').name})."
+    try:
+        assert said[1] == f"Meaning: {meaning('weave', 'en')}"
+    except DictionaryMissing:
+        assert said[1] == "The offline dictionary has no meaning for it."
+    page.close()
+
+
+def test_a_word_list_uploaded_on_the_page_scores_and_stays_after_a_restart(
+    chromium, tmp_path: Path
+) -> None:
+    house = tmp_path / "house.txt"
+    house.write_text("tac\nzyx\n", "utf-8")  # TAC is no English word; CAT is not in this list
+    page = on(chromium.new_page())
+    with background_server(create_app(tmp_path / "data", tmp_path / "log.sqlite")) as url:
+        open_page(page, url)
+        page.click("#wordlists summary")
+        page.set_input_files("#wordlist-file", str(house))
+        wait_until(page, "document.querySelector('#wordlist-note').textContent !== ''")
+        assert page.inner_text("#wordlist-note").startswith("Kept as house (2 words)")
+        assert page.input_value("#lang") == "list:house"
+        score_grid(page, "TAC\nunused: E")
+        assert page.query_selector("#words tr.invalid") is None
+    with background_server(create_app(tmp_path / "data", tmp_path / "log.sqlite")) as url:
+        open_page(page, url)  # the server started again on the same data folder
+        page.select_option("#lang", "list:house")
+        score_grid(page, "CAT\nunused: E")
+        assert "CAT: not in the word list" in page.inner_text("#words tr.invalid")
     page.close()

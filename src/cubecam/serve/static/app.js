@@ -105,7 +105,9 @@ async function sendPhoto() {
   const form = new FormData();
   form.append("photo", file);
   form.append("game", $("game").value);
-  form.append("lang", $("lang").value);
+  const { lang, wordlist } = dictionary();
+  form.append("lang", lang);
+  if (wordlist) form.append("wordlist", wordlist);
   if (loggedId()) form.append("logged", loggedId());
   forget();
   await busy($("capture"), async () => {
@@ -119,7 +121,7 @@ async function sendGrid() {
   forget();
   await busy($("grid-button"), async () => {
     show(await api("POST", "/api/captures/grid",
-      { game: $("game").value, grid: $("grid-text").value, lang: $("lang").value, logged: loggedId() }));
+      { game: $("game").value, grid: $("grid-text").value, ...dictionary(), logged: loggedId() }));
     $("result").scrollIntoView();
   });
 }
@@ -459,7 +461,7 @@ async function newGame() {
     const kind = $("new-kind").value;
     const game = await api("POST", "/api/log/games", {
       kind, players, target: number("new-target"), rounds: number("new-rounds"),
-      lang: kind === $("game").value ? $("lang").value : null,  // else the game's own
+      ...(kind === $("game").value ? dictionary() : {}),  // else the game's own
       fast: playedOnTray(kind) && $("new-fast").checked,
       block_wild: playedOnTray(kind) && $("new-block-wild").checked,
     });
@@ -485,7 +487,7 @@ function choosePlayers() {
     $("game").value = g.kind;
     showTimer();
   }
-  $("lang").value = g ? g.lang : game().lang;  // a logged game's dictionary was agreed at its start
+  $("lang").value = g ? agreedDictionary(g) : game().lang;  // a logged game's was agreed at its start
   $("lang").disabled = Boolean(g);
   if (g && playedOnTray(g.kind) && huntPlayers().map((p) => p.name).join("\n") !== g.players.join("\n")) {
     $("hunt-players").replaceChildren();
@@ -651,6 +653,11 @@ async function once(button, work) {
 }
 
 async function startTable() {
+  $("wordlist-file").addEventListener("change", uploadWordList);
+  $("settle-button").addEventListener("click", settleWord);
+  $("settle-word").addEventListener("keydown", (event) => { if (event.key === "Enter") settleWord(); });
+  await loadWordLists();
+  choosePlayers();
   $("pass").addEventListener("click", pass);
   $("player").addEventListener("change", showPass);
   for (const event of ["input", "change"]) document.addEventListener(event, savePlace);
@@ -733,6 +740,66 @@ async function restorePlace() {
     const kept = await api("GET", `/api/captures/${place.capture}`).catch(() => null);
     if (kept) show(kept);
   }
+}
+
+// --- Words at the table: a disputed word settled, the players' own word lists ---
+
+// The dictionary chosen: a built-in one, or a word list of the players' own ("list:NAME"),
+// which stands in for the dictionary of the game's language.
+function dictionary() {
+  const value = $("lang").value;
+  return value.startsWith("list:") ? { lang: game().lang, wordlist: value.slice(5) } : { lang: value, wordlist: null };
+}
+
+// The dictionary a logged game agreed at its start, as the menu offers it.
+function agreedDictionary(g) {
+  const own = g.wordlist && `list:${g.wordlist.replace(/\.txt$/, "")}`;
+  return own && [...$("lang").options].some((o) => o.value === own) ? own : g.lang;
+}
+
+async function loadWordLists() {
+  const names = await api("GET", "/api/wordlists");
+  const group = $("own-lists") || Object.assign(document.createElement("optgroup"), { id: "own-lists", label: "Your word lists" });
+  group.replaceChildren(...names.map((name) => new Option(name, `list:${name}`)));
+  if (names.length) $("lang").append(group);
+}
+
+async function uploadWordList() {
+  const file = $("wordlist-file").files[0];
+  if (!file) return;
+  const form = new FormData();
+  form.append("file", file);
+  await busy($("wordlist-file"), async () => {
+    const kept = await api("POST", "/api/wordlists", form);
+    await loadWordLists();
+    if (!$("lang").disabled) $("lang").value = `list:${kept.name}`;
+    $("wordlist-note").textContent = `Kept as ${kept.name} (${kept.words} words): it is in the Dictionary menu.`;
+  });
+  $("wordlist-file").value = "";
+}
+
+// Any word, on the board or not: does it count (as the logged game checks words, else with
+// the dictionary chosen), why not, and what it means.
+async function settleWord() {
+  const word = $("settle-word").value.trim();
+  const result = $("settle-result");
+  if (!word) {
+    say("type the word to check", $("settle-button"));
+    return;
+  }
+  const g = loggedGame();
+  const { lang, wordlist } = dictionary();
+  const query = new URLSearchParams(g ? { logged: g.id } : wordlist ? { lang, wordlist } : { lang });
+  await busy($("settle-button"), async () => {
+    const found = await api("GET", `/api/words/${encodeURIComponent(word)}?${query}`);
+    const shown = found.word.toUpperCase();
+    result.replaceChildren(
+      cell("strong", found.counts ? `${shown} counts` : `${shown} does not count: ${found.reason}`),
+      ` (${found.lexicon}).`,
+      document.createElement("br"),
+      found.meaning ? `Meaning: ${found.meaning}` : "The offline dictionary has no meaning for it.");
+    result.className = found.counts ? "valid" : "invalid";
+  });
 }
 
 // --- Word hunt ---------------------------------------------------------------
@@ -881,7 +948,7 @@ async function startLive() {
     }[error.name];
     throw new Error(why || `the camera did not open (${error.message})`);
   });
-  const session = await api("POST", "/api/live", { game: $("game").value, lang: $("lang").value, logged: loggedId() });
+  const session = await api("POST", "/api/live", { game: $("game").value, ...dictionary(), logged: loggedId() });
   live = { id: session.id, stream };
   $("live-video").srcObject = stream;
   $("live").hidden = false;
