@@ -623,6 +623,7 @@ function cell(tag, text) {
 // --- Several phones at one table: writes that know which sheet they saw, and a page that keeps up ---
 
 const WATCH_MS = 3000;   // how often the sheet is asked for while the page is in view
+let writing = 0;         // writes of this page in flight: a change seen meanwhile may be theirs
 
 // A write to the logged game `g`, sent with the version of its sheet this page last saw: where
 // another phone has changed the sheet since, the server writes nothing (412) and the page shows
@@ -644,9 +645,11 @@ async function logWrite(g, path, body) {
 async function once(button, work) {
   button.disabled = true;
   $("log-note").hidden = true;
+  writing += 1;
   try {
     await busy(button, work);
   } finally {
+    writing -= 1;
     button.disabled = false;
     updateAccept();
   }
@@ -656,8 +659,6 @@ async function startTable() {
   $("wordlist-file").addEventListener("change", uploadWordList);
   $("settle-button").addEventListener("click", settleWord);
   $("settle-word").addEventListener("keydown", (event) => { if (event.key === "Enter") settleWord(); });
-  await loadWordLists();
-  choosePlayers();
   $("pass").addEventListener("click", pass);
   $("player").addEventListener("change", showPass);
   for (const event of ["input", "change"]) document.addEventListener(event, savePlace);
@@ -666,18 +667,20 @@ async function startTable() {
     if (document.visibilityState === "hidden") savePlace();
     else checkSheet();
   });
-  setInterval(checkSheet, WATCH_MS);
+  await loadWordLists();
+  choosePlayers();  // a logged game's own word list is now in the menu
   await restorePlace();
+  setInterval(checkSheet, WATCH_MS);
 }
 
 // Another phone's turns appear without a reload: while the page is in view, it asks for the
 // sheet every few seconds, and the server answers 304 while the sheet is the one it has.
 async function checkSheet() {
   const g = loggedGame();
-  if (!g || document.visibilityState !== "visible") return;
+  if (!g || writing || document.visibilityState !== "visible") return;
   const response = await fetch(`/api/log/games/${g.id}`, { headers: { "If-None-Match": g.etag }, cache: "no-store" })
     .catch(() => null);   // no connection now: asked again next time
-  if (!response || response.status !== 200 || loggedGame() !== g) return;
+  if (!response || response.status !== 200 || writing || loggedGame() !== g) return;
   const out = await response.json();
   await loadLog();
   if (!$("sheet").hidden) showSheet(out, false);
