@@ -10,6 +10,7 @@ cube sets      ``sets/NAME.toml`` in the data folder       (the data folder)
 more sets      none (looked up before all others)          ``$CUBECAM_CALIBRATION``
 photos         ``photos/`` in the data folder              ``serve --data-dir``
 certificate    ``tls/`` in the data folder                 ``serve --data-dir``
+own lists      ``wordlists/`` in the data folder           ``serve --data-dir``
 cache          ``~/.cache/cubecam/``                       ``$CUBECAM_CACHE_DIR``
 word lists     ``lexicon/`` in the cache                   (the cache)
 =============  ==========================================  ======================
@@ -67,6 +68,11 @@ def photos_dir(data: Path | None = None) -> Path:
 def tls_dir(data: Path | None = None) -> Path:
     """Where ``cubecam serve`` keeps its own HTTPS certificate (under ``data``, if given)."""
     return (data or data_dir()) / "tls"
+
+
+def wordlists_dir(data: Path | None = None) -> Path:
+    """Where ``cubecam serve`` keeps the word lists uploaded from the page (under ``data``)."""
+    return (data or data_dir()) / "wordlists"
 
 
 def lexicon_cache_dir() -> Path:

@@ -1,11 +1,12 @@
 import contextlib
 import random
+import threading
 
 import pytest
 
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
-from cubecam.scorelog import ScoreLog
+from cubecam.scorelog import ScoreLog, SheetMoved
 from cubecam.scorelog.log import seat_sides
 from tests.rules.test_game_two import PRINTED_ROUND, TOSS_A, TOSS_B
 
@@ -285,3 +286,52 @@ def test_a_log_kept_before_standings_replays_its_turns_once(log):
     done = log.record_turn(game.id, "Bo", B)
     assert done.standing.totals_by_name() == {"Ann": 23, "Bo": 30}
     assert log.standing(game) == log.sheet(game.id).standing
+
+
+def test_a_write_against_a_sheet_that_moved_on_is_refused_and_says_what_changed(log):
+    game = log.new_game("scrabble-cubes", ["Ann", "Bo"])
+    start = log.version(game.id)
+    log.record_turn(game.id, "Ann", CAT, seen={start})
+    after_ann = log.version(game.id)
+    assert after_ann != start and log.last_played(game.id) == "Ann's turn in round 1 (4)"
+    with pytest.raises(SheetMoved, match=r"^Ann's turn in round 1 \(4\) was recorded from an"):
+        log.record_turn(game.id, "Bo", CAT, seen={start})
+    with pytest.raises(SheetMoved, match="Ann's turn"):
+        log.undo(game.id, seen={start})
+    assert len(log.turns(game.id)) == 1 and log.version(game.id) == after_ann
+
+    log.record_turn(game.id, "Bo", CAT)  # the command line sends no version: no check
+    with pytest.raises(SheetMoved, match=r"^Bo's turn in round 1 \(4\) was recorded"):
+        log.undo(game.id, seen={after_ann})
+    log.undo(game.id)
+    assert log.version(game.id) == after_ann  # the sheet is again the one seen
+    log.record_turn(game.id, "Bo", parse_grid("DOGE\nunused: S"), seen={after_ann})
+    with pytest.raises(SheetMoved, match=r"^a turn was undone from another phone"):
+        log.undo(game.id, seen={"2-0000000000000000"})
+    assert [t.seat for t in log.turns(game.id)] == [0, 1]
+
+
+def test_a_word_hunt_round_recorded_from_two_phones_at_once_is_recorded_once(log, tmp_path):
+    game = log.new_game("hunt", ["Ann", "Bo"])
+    seen = {log.version(game.id)}
+    board = parse_grid("kind: tray\nR A K T\nE M D L\nO Å N E\nS T I G")
+    words = {"Ann": ["rakt"], "Bo": ["xyz"]}
+    outcomes: list[str] = []
+
+    def record() -> None:
+        with ScoreLog(tmp_path / "scores.sqlite3") as own:  # each phone its own connection
+            try:
+                own.record_hunt_round(game.id, board, words, seen=seen)
+                outcomes.append("recorded")
+            except SheetMoved as moved:
+                outcomes.append(str(moved))
+
+    threads = [threading.Thread(target=record) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    refused = [said for said in outcomes if said != "recorded"]
+    assert len(outcomes) == 2 and len(refused) == 1
+    assert refused[0].startswith("round 1 (Ann 2, Bo 0) was recorded from another phone")
+    assert len(log.turns(game.id)) == 2

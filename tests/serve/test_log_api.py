@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import httpx
 from fastapi.testclient import TestClient
 
 from cubecam.scorelog import ScoreLog
 
 CAT = "CAT\nunused: E"
 DOG = "DOGE\nunused: S"
+BOARD = "R A K T\nE M D L\nO Å N E\nS T I G"
 
 
-def capture(client: TestClient, game: str, grid: str) -> str:
+def capture(client: TestClient | httpx.Client, game: str, grid: str) -> str:
     response = client.post("/api/captures/grid", json={"game": game, "grid": grid})
     assert response.status_code == 200, response.text
     return response.json()["id"]
@@ -254,3 +258,101 @@ def test_a_capture_for_a_game_with_its_own_word_list_is_scored_and_recorded_by_i
         "/api/captures/grid", json={"game": "scrabble-cubes", "grid": "TAC", "logged": 999}
     )
     assert missing.status_code in (400, 404) and "999" in missing.text
+
+
+def test_two_phones_recording_the_same_round_at_once_record_it_once(
+    live_server: str, tmp_path: Path
+) -> None:
+    with httpx.Client(base_url=live_server) as table:
+        game = table.post("/api/log/games", json={"kind": "hunt", "players": ["Ann", "Bo"]})
+        game_id = game.json()["id"]
+        seen = table.get(f"/api/log/games/{game_id}")
+        boards = [capture(table, "hunt", BOARD) for _ in range(2)]  # each phone's own photo
+    assert seen.headers["etag"] == seen.json()["game"]["etag"] == game.json()["etag"]
+    players = [{"name": "Ann", "words": "rakt"}, {"name": "Bo", "words": "xyz"}]
+    both_ready = threading.Barrier(2)
+
+    def record(board: str) -> httpx.Response:
+        with httpx.Client(base_url=live_server) as phone:
+            both_ready.wait()
+            return phone.post(
+                f"/api/log/games/{game_id}/rounds",
+                json={"capture": board, "players": players},
+                headers={"If-Match": seen.headers["etag"]},
+            )
+
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(record, boards))
+    assert sorted(answer.status_code for answer in answers) == [200, 412]
+    done = next(answer for answer in answers if answer.status_code == 200)
+    refused = next(answer for answer in answers if answer.status_code == 412)
+    assert refused.json()["detail"].startswith(
+        "round 1 (Ann 2, Bo 0) was recorded from another phone meanwhile, so nothing was written"
+    )
+    assert refused.json()["sheet"] == done.json()["sheet"]  # the sheet as it is now, to show
+    assert refused.headers["etag"] == done.headers["etag"] != seen.headers["etag"]
+    with ScoreLog(tmp_path / "log.sqlite") as log:
+        assert [(t.seq, t.score) for t in log.turns(game_id)] == [(1, 2), (1, 0)]
+
+
+def test_an_undo_sent_from_before_another_phones_turn_is_refused(client: TestClient) -> None:
+    game = client.post("/api/log/games", json={"kind": "scrabble-cubes", "players": ["Ann", "Bo"]})
+    game_id = game.json()["id"]
+    turns = f"/api/log/games/{game_id}/turns"
+    ann = client.post(
+        turns, json={"capture": capture(client, "scrabble-cubes", CAT), "player": "Ann"}
+    )
+    assert ann.json()["sheet"]["game"]["last"] == "Ann's turn in round 1 (4)"
+    phone_a = ann.headers["etag"]  # phone A recorded Ann's turn and saw this sheet
+    bo = client.post(  # phone B, which read the sheet after Ann's turn
+        turns,
+        json={"capture": capture(client, "scrabble-cubes", DOG), "player": "Bo"},
+        headers={"If-Match": phone_a},
+    )
+    assert bo.status_code == 200, bo.text
+    refused = client.post(f"/api/log/games/{game_id}/undo", headers={"If-Match": phone_a})
+    assert refused.status_code == 412
+    assert refused.json()["detail"].startswith("Bo's turn in round 1 (5) was recorded from")
+    assert refused.json()["sheet"]["game"]["last"] == "Bo's turn in round 1 (5)"
+    sheet = client.get(f"/api/log/games/{game_id}").json()["sheet"]
+    assert [p["rounds"] for p in sheet["players"]] == [[4], [5]]  # both turns stay
+
+    unchanged = client.get(
+        f"/api/log/games/{game_id}", headers={"If-None-Match": bo.headers["etag"]}
+    )
+    assert unchanged.status_code == 304 and not unchanged.content
+    undone = client.post(f"/api/log/games/{game_id}/undo", headers={"If-Match": bo.headers["etag"]})
+    assert undone.status_code == 200 and undone.json()["text"] == "Undone: Bo 5"
+    assert undone.headers["etag"] == phone_a  # the sheet is back to what A saw
+    assert (
+        client.get(f"/api/log/games/{game_id}", headers={"If-None-Match": phone_a}).status_code
+        == 304
+    )
+    malformed = client.post(f"/api/log/games/{game_id}/undo", headers={"If-Match": "3-abc"})
+    assert malformed.status_code == 400 and "in double quotes" in malformed.json()["detail"]
+    weak = client.post(f"/api/log/games/{game_id}/undo", headers={"If-Match": f"W/{phone_a}"})
+    assert weak.status_code == 412  # a write compares ETags strongly
+    anyone = client.post(f"/api/log/games/{game_id}/undo", headers={"If-Match": "*"})
+    assert anyone.status_code == 200 and anyone.json()["text"] == "Undone: Ann 4"
+
+
+def test_a_game_two_player_passes_after_the_second_toss(client: TestClient) -> None:
+    game = client.post("/api/log/games", json={"kind": "scrabble-cubes-two", "players": ["Ann"]})
+    game_id = game.json()["id"]
+    assert game.json()["may_pass"] == []
+    passes = f"/api/log/games/{game_id}/passes"
+    early = client.post(passes, json={"player": "Ann"})
+    assert early.status_code == 400 and "only after the second toss" in early.json()["detail"]
+    for grid in (CAT, DOG):
+        toss = client.post(
+            f"/api/log/games/{game_id}/turns",
+            json={"capture": capture(client, "scrabble-cubes-two", grid), "player": "Ann"},
+        )
+        assert toss.status_code == 200, toss.text
+    assert toss.json()["sheet"]["game"]["may_pass"] == ["Ann"]
+    done = client.post(passes, json={"player": "Ann"}, headers={"If-Match": toss.headers["etag"]})
+    assert done.status_code == 200 and done.json()["text"] == "Ann passes"
+    sheet = done.json()["sheet"]
+    assert sheet["sheet"]["round"] == 2 and sheet["game"]["last"] == "Ann's pass in round 1"
+    stale = client.post(passes, json={"player": "Ann"}, headers={"If-Match": toss.headers["etag"]})
+    assert stale.status_code == 412 and "Ann's pass in round 1 was recorded" in stale.text

@@ -166,8 +166,13 @@ def test_accept_records_a_capture_once_and_undo_takes_it_back(live_server: str, 
     assert again[0] == 400 and "already recorded as Ann's turn" in again[1]
     assert "Bo to play" in page.inner_text("#sheet-status")
 
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.click("#undo")
     wait_until(page, "document.querySelector('#sheet-note').textContent.startsWith('Undone')")
+    assert asked == [
+        f"Undo Ann's turn in round 1 ({final(MISREAD)})? It comes off the score sheet."
+    ]
     assert page.is_enabled("#accept") and "Undone: Ann" in page.inner_text("#sheet-note")
     assert "Ann to play" in page.inner_text("#sheet-status")
     assert page.input_value("#player") == "Ann" and page.is_hidden("#undo")

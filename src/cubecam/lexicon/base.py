@@ -80,13 +80,18 @@ class WordListLexicon(Lexicon):
 
     def __init__(self, path: str | Path, *, lang: str = "en") -> None:
         path = Path(path)
-        text = read_user_text(path, "word list")
-        words = {
-            line.strip().lower()
-            for line in text.splitlines()
-            if line.strip() and not line.lstrip().startswith("#")
-        }
-        words = {w for w in words if w.isalpha()}
+        words = list_words(read_user_text(path, "word list"))
         if not words:
             raise InputError(f"word list {path} has no words (one word a line)")
         super().__init__(words, name=f"word list {path.name}", lang=lang)
+
+
+def list_words(text: str) -> set[str]:
+    """The words of a word list's text: one a line, any case; ``#`` lines are comments, and
+    a line that is not one word is left out.
+
+    >>> sorted(list_words("# house rules\\nQI\\n\\nza\\nnot one\\n"))
+    ['qi', 'za']
+    """
+    lines = (line.strip() for line in text.splitlines() if not line.lstrip().startswith("#"))
+    return {line.lower() for line in lines if line.isalpha()}

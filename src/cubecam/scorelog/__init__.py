@@ -5,6 +5,6 @@ the log keeps its turns and where it stands.
 """
 
 from cubecam.scorelog.db import DatabaseBusy
-from cubecam.scorelog.log import Recorded, ScoreLog
+from cubecam.scorelog.log import Recorded, ScoreLog, SheetMoved
 
-__all__ = ["DatabaseBusy", "Recorded", "ScoreLog"]
+__all__ = ["DatabaseBusy", "Recorded", "ScoreLog", "SheetMoved"]

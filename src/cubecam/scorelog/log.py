@@ -11,9 +11,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 
 from pydantic_core import to_jsonable_python
@@ -25,8 +28,10 @@ from cubecam.lexicon import Lexicon, load_lexicon
 from cubecam.rules.games import find_game
 from cubecam.rules.hunt import Hunt
 from cubecam.rules.match import PASS, PLAY, Match, Sheet, Side, Standing, Turn
+from cubecam.rules.tally import signed
 from cubecam.scorelog.db import Database, connect
 
+seq_of = attrgetter("seq")
 MAX_GAME_ID = 2**63 - 1
 """The largest id SQLite can give a game."""
 MAX_ROUND_POINTS = 100_000
@@ -38,6 +43,15 @@ class NoSuchGame(InputError):
 
     def __init__(self, game_id: int, path: Path) -> None:
         super().__init__(f"no game {game_id} in {path} (see 'cubecam game list')")
+        self.game_id = game_id
+
+
+class SheetMoved(InputError):
+    """A write against a version of the game's sheet that is no longer its version: another
+    phone recorded or undid a turn meanwhile, so nothing was written."""
+
+    def __init__(self, game_id: int, what: str) -> None:
+        super().__init__(f"{what}, so nothing was written: check the sheet and try again")
         self.game_id = game_id
 
 
@@ -136,15 +150,15 @@ class ScoreLog:
         ids = [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY id DESC")]
         return [self.game(game_id) for game_id in ids]
 
-    def turns(self, game_id: int) -> list[Turn]:
-        """The game's turns in the order they were played."""
+    def turns(self, game_id: int, after: int = 0) -> list[Turn]:
+        """The game's turns in the order they were played (those numbered after ``after``)."""
         return [
             Turn(seq, seat, round_, action, score, json.loads(tally), player, grid, photo, created)
             for seq, seat, round_, action, score, tally, player, grid, photo, created in (
                 self.db.execute(
                     "SELECT seq, seat, round, action, score, tally, player, grid, photo, created"
-                    " FROM turns WHERE game_id = ? ORDER BY seq, seat",
-                    (game_id,),
+                    " FROM turns WHERE game_id = ? AND seq > ? ORDER BY seq, seat",
+                    (game_id, after),
                 )
             )
         ]
@@ -153,6 +167,48 @@ class ScoreLog:
         """The photo of every recorded turn, as it was recorded."""
         rows = self.db.execute("SELECT DISTINCT photo FROM turns WHERE photo IS NOT NULL")
         return {photo for (photo,) in rows}
+
+    def version(self, game_id: int) -> str:
+        """The version of the game's sheet: another with every turn, toss, pass or round
+        recorded or undone (the page's ETag). Turns are numbered 1, 2, … and only the last
+        can be undone, so the number of the last and a hash of what it holds (where the game
+        stood after it, too) tell one sheet from another without reading every turn."""
+        row = self.db.execute("SELECT max(seq) FROM turns WHERE game_id = ?", (game_id,))
+        return self._version_at(game_id, row.fetchone()[0] or 0)
+
+    def last_played(self, game_id: int) -> str | None:
+        """What the game's last turn, toss, pass or round was (what an undo removes), for a
+        person; None before the first."""
+        match = self.game(game_id)
+        row = self.db.execute("SELECT max(seq) FROM turns WHERE game_id = ?", (game_id,))
+        last = row.fetchone()[0]
+        return played(match, self.turns(game_id, after=last - 1)) if last else None
+
+    def _version_at(self, game_id: int, seq: int) -> str:
+        rows = self.db.execute(
+            "SELECT seat, round, action, player, score, grid, photo, tally, state, created"
+            " FROM turns WHERE game_id = ? AND seq = ? ORDER BY seat",
+            (game_id, seq),
+        ).fetchall()
+        digest = hashlib.sha256(json.dumps(rows, ensure_ascii=False).encode()).hexdigest()
+        return f"{seq}-{digest[:16]}"
+
+    def _check_seen(self, match: Match, seen: Collection[str] | None) -> None:
+        """Refuse a write by a writer that saw none of the versions ``seen`` of the sheet
+        (None: no check), saying what changed since; called inside the write's transaction,
+        so that nothing changes between the check and the write."""
+        if seen is None or self.version(match.id) in seen:
+            return
+        for version in seen:
+            number = version.partition("-")[0]
+            if number.isdigit() and self._version_at(match.id, int(number)) == version:
+                later = self.turns(match.id, after=int(number))
+                what = [played(match, list(turns)) for _, turns in groupby(later, seq_of)]
+                verb = "was" if len(what) == 1 else "were"
+                raise SheetMoved(
+                    match.id, f"{' and '.join(what)} {verb} recorded from another phone meanwhile"
+                )
+        raise SheetMoved(match.id, "a turn was undone from another phone meanwhile")
 
     def sheet(self, game_id: int) -> Sheet:
         """The game's score sheet: rounds, totals, whose turn it is, the winner."""
@@ -187,11 +243,14 @@ class ScoreLog:
         *,
         photo: Path | str | None = None,
         lexicon: Lexicon | None = None,
+        seen: Collection[str] | None = None,
     ) -> Recorded:
-        """Score ``layout`` as the player's turn (or toss) and record it."""
+        """Score ``layout`` as the player's turn (or toss) and record it (if the sheet is at
+        one of the versions ``seen``, where given: see :meth:`version`)."""
         match = self.game(game_id)
         lexicon = lexicon or self.lexicon(match)
         with self.db.transaction():
+            self._check_seen(match, seen)
             standing = self.standing(match)
             side = self._may_play(match, standing, player)
             tally, text = match.game.score_turn(match, standing, side.seat, layout, lexicon)
@@ -209,10 +268,13 @@ class ScoreLog:
             standing = self._insert(match, standing, [turn])
         return Recorded((turn,), text, standing)
 
-    def record_pass(self, game_id: int, player: str) -> Recorded:
+    def record_pass(
+        self, game_id: int, player: str, *, seen: Collection[str] | None = None
+    ) -> Recorded:
         """The player (or partnership) passes for the rest of the round (Game Two, rule 4c)."""
         match = self.game(game_id)
         with self.db.transaction():
+            self._check_seen(match, seen)
             standing = self.standing(match)
             side = self._may_play(match, standing, player)
             match.game.check_pass(standing, side.seat)
@@ -230,6 +292,7 @@ class ScoreLog:
         board: Layout | None = None,
         text: str = "",
         photo: Path | str | None = None,
+        seen: Collection[str] | None = None,
     ) -> Recorded:
         """A round that every side plays at once (a word hunt): each side's points, recorded
         together, with the board and the photo it was read from, if any."""
@@ -251,6 +314,7 @@ class ScoreLog:
         if missing:
             raise InputError(f"a round needs every player's points: missing {', '.join(missing)}")
         with self.db.transaction():
+            self._check_seen(match, seen)
             standing = self.standing(match)
             if standing.over:
                 raise InputError(f"game {game_id} is over: {standing.result()}")
@@ -281,6 +345,7 @@ class ScoreLog:
         *,
         lexicon: Lexicon | None = None,
         photo: Path | str | None = None,
+        seen: Collection[str] | None = None,
     ) -> Recorded:
         """Score a word-hunt round from every player's written words, and record it (with the
         photo the board was read from, if any)."""
@@ -290,13 +355,20 @@ class ScoreLog:
         tally = match.game.score_round(match, board, words, lexicon or self.lexicon(match))
         players = {p.name: to_jsonable_python(p) for p in tally.players}
         return self.record_round(
-            game_id, tally.totals(), tallies=players, board=board, text=tally.render(), photo=photo
+            game_id,
+            tally.totals(),
+            tallies=players,
+            board=board,
+            text=tally.render(),
+            photo=photo,
+            seen=seen,
         )
 
-    def undo(self, game_id: int) -> list[Turn]:
+    def undo(self, game_id: int, *, seen: Collection[str] | None = None) -> list[Turn]:
         """Remove the game's last recorded turn, toss, pass or round; the removed turns."""
-        self.game(game_id)
+        match = self.game(game_id)
         with self.db.transaction():
+            self._check_seen(match, seen)
             turns = self.turns(game_id)
             if not turns:
                 raise InputError(f"game {game_id} has no turns to undo")
@@ -345,6 +417,24 @@ class ScoreLog:
                 ),
             )
         return standing
+
+
+def played(match: Match, turns: Sequence[Turn]) -> str:
+    """What one recorded turn, toss, pass or round (``turns`` of one number) was, for a person.
+
+    >>> from cubecam.rules.crossword import GameOne
+    >>> match = Match(1, GameOne(), (Side(0, "Ann"), Side(1, "Bo")))
+    >>> played(match, [Turn(2, 1, 1, PLAY, 22)]), played(match, [Turn(3, 0, 2, PASS, 0)])
+    ("Bo's turn in round 1 (22)", "Ann's pass in round 2")
+    """
+    first = turns[0]
+    if match.game.simultaneous:
+        scores = ", ".join(f"{match.sides[t.seat].name} {signed(t.score)}" for t in turns)
+        return f"round {first.round} ({scores})"
+    name = match.sides[first.seat].name
+    if first.action == PASS:
+        return f"{name}'s pass in round {first.round}"
+    return f"{name}'s turn in round {first.round} ({signed(first.score)})"
 
 
 def seat_sides(players: Sequence[str], teams: Mapping[str, Sequence[str]]) -> list[Side]:

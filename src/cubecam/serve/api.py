@@ -55,6 +55,7 @@ from cubecam.serve.schemas import (
     TallyOut,
 )
 from cubecam.serve.uploads import read_photo_upload
+from cubecam.serve.wordlists import NAME_PATTERN, WordLists
 
 ERRORS = {
     400: {"model": ErrorOut, "description": "something sent cannot be used"},
@@ -99,17 +100,25 @@ async def post_photo(
     logged: Annotated[
         int | None, Form(ge=1, le=2**62, description="the logged game it is for (see GridIn)")
     ] = None,
+    wordlist: Annotated[
+        str | None, Form(pattern=NAME_PATTERN, description="an uploaded word list (see GridIn)")
+    ] = None,
 ) -> CaptureOut:
     readers: Readers = request.app.state.readers
-    return await readers.run(partial(_read_photo, request, photo, game, lang, logged))
+    return await readers.run(partial(_read_photo, request, photo, game, lang, logged, wordlist))
 
 
 def _read_photo(
-    request: Request, photo: UploadFile, game: str, lang: str | None, logged: int | None
+    request: Request,
+    photo: UploadFile,
+    game: str,
+    lang: str | None,
+    logged: int | None,
+    wordlist: str | None,
 ) -> CaptureOut:
     """A photo read, kept on disk and scored (on one of the readers' threads)."""
     choice = find_game(game)
-    lang, cubeset, wordlist = terms_of(request, choice, lang, logged)
+    lang, cubeset, wordlist = terms_of(request, choice, lang, logged, wordlist)
     data = read_photo_upload(photo)
     image, reading = read(data, choice.layout_kind.value, cubeset)
     store = store_of(request)
@@ -138,7 +147,7 @@ def post_grid(request: Request, body: GridIn) -> CaptureOut:
     if choice.layout_kind is LayoutKind.TRAY and layout.kind is not LayoutKind.TRAY:
         layout = parse_grid("kind: tray\n" + body.grid)
     store = store_of(request)
-    lang, cubeset, wordlist = terms_of(request, choice, body.lang, body.logged)
+    lang, cubeset, wordlist = terms_of(request, choice, body.lang, body.logged, body.wordlist)
     capture = Capture(
         store.new_id(),
         choice.name,
@@ -152,15 +161,25 @@ def post_grid(request: Request, body: GridIn) -> CaptureOut:
 
 
 def terms_of(
-    request: Request, choice: type[Game], lang: str | None, logged: int | None
+    request: Request,
+    choice: type[Game],
+    lang: str | None,
+    logged: int | None,
+    wordlist: str | None = None,
 ) -> tuple[str, CubeSet | None, str | None]:
     """The dictionary, cube set and word list a capture is scored with: those of the
-    ``logged`` game, where it is for one (see :func:`~cubecam.serve.games.capture_terms`)."""
+    ``logged`` game, where it is for one (see :func:`~cubecam.serve.games.capture_terms`),
+    else ``lang`` and the uploaded ``wordlist`` named, if any."""
     match = None
     if logged is not None:
         with ScoreLog(request.app.state.db) as log:
             match = log.game(logged)
-    return capture_terms(choice, lang, request.app.state.cubesets, match)
+    own = None if wordlist is None else str(wordlists_of(request).path(wordlist))
+    return capture_terms(choice, lang, request.app.state.cubesets, match, own)
+
+
+def wordlists_of(request: Request) -> WordLists:
+    return request.app.state.wordlists
 
 
 @router.get("/captures/photo", include_in_schema=False)

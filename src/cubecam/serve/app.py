@@ -16,18 +16,21 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cubecam import __version__, paths
 from cubecam.cubesets import CubeSet
 from cubecam.errors import CubecamError
-from cubecam.scorelog import ScoreLog
+from cubecam.scorelog import ScoreLog, SheetMoved
 from cubecam.scorelog.log import NoSuchGame
 from cubecam.serve.api import router
 from cubecam.serve.captures import CaptureStore
 from cubecam.serve.guard import Access, Guard
 from cubecam.serve.live import LiveSessions
 from cubecam.serve.live_api import router as live_router
+from cubecam.serve.log_api import moved
 from cubecam.serve.log_api import router as log_router
 from cubecam.serve.messages import sentences
 from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.readers import Busy, Readers
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
+from cubecam.serve.wordlists import WordLists
+from cubecam.serve.words_api import router as words_router
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
@@ -58,11 +61,13 @@ def create_app(
     app.state.store = CaptureStore()
     app.state.photos = PhotoFolder(paths.photos_dir(data_dir), partial(_recorded_photos, db))
     app.state.photos.sweep()
+    app.state.wordlists = WordLists(paths.wordlists_dir(data_dir))
     app.state.readers = Readers()
     app.state.live = LiveSessions()
     app.include_router(router)
     app.include_router(log_router)
     app.include_router(live_router)
+    app.include_router(words_router)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(Guard, access=access or Access.served("127.0.0.1"))
 
@@ -83,6 +88,8 @@ def create_app(
     @app.exception_handler(NoSuchGame)
     def no_game(request: Request, error: NoSuchGame) -> JSONResponse:
         return said(f"there is no game {error.game_id} in the score log: reload the page", 404)
+
+    app.add_exception_handler(SheetMoved, moved)
 
     @app.exception_handler(CubecamError)
     def user_error(request: Request, error: CubecamError) -> JSONResponse:

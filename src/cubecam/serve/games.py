@@ -41,12 +41,13 @@ def capture_terms(
     lang: str | None,
     own: Sequence[CubeSet] = (),
     logged: Match | None = None,
+    wordlist: str | None = None,
 ) -> tuple[str, CubeSet | None, str | None]:
     """The dictionary, cube set and word list a layout of ``choice`` is scored with: those the
     ``logged`` game agreed at its start, else ``lang`` (the game's own dictionary by default),
-    the set :func:`cubeset_of` gives and no word list of its own."""
+    the set :func:`cubeset_of` gives and the ``wordlist`` file given, if any."""
     if logged is None:
-        return check_lang(lang or choice.default_lang), cubeset_of(choice, own), None
+        return check_lang(lang or choice.default_lang), cubeset_of(choice, own), wordlist
     if logged.kind != choice.name:
         raise InputError(
             f"game {logged.id} is {logged.game.title}: choose {logged.game.title}, not {choice.title}"

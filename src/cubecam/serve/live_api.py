@@ -39,7 +39,7 @@ def sessions_of(request: Request) -> LiveSessions:
 @router.post("", summary="Start a live view for a game")
 def start_live(request: Request, body: LiveIn) -> LiveStartOut:
     choice = find_game(body.game)
-    lang, cubeset, wordlist = terms_of(request, choice, body.lang, body.logged)
+    lang, cubeset, wordlist = terms_of(request, choice, body.lang, body.logged, body.wordlist)
     reader = frame_reader(choice.layout_kind.value, cubeset)
     session = sessions_of(request).start(choice, lang, cubeset, reader, wordlist)
     return LiveStartOut(id=session.id)

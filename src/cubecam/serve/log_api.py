@@ -1,29 +1,40 @@
-"""The score log behind the page: logged games, their sheets, and recording a turn or a round."""
+"""The score log behind the page: logged games, their sheets, and recording a turn or a round.
+
+Several phones share one score log, so a sheet carries its version as an ``ETag`` and every
+write to a logged game takes it back as ``If-Match`` (RFC 9110): a write against a sheet that
+another phone has changed meanwhile is refused with 412 and the sheet as it is now. A client
+that sends no ``If-Match`` writes unchecked, as the command line does.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from pathlib import PurePath
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Header, Path, Request, Response
+from fastapi.responses import JSONResponse
 
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
 from cubecam.rules.games import GAMES
 from cubecam.rules.hunt import parse_word_list
-from cubecam.rules.match import Match, Sheet
+from cubecam.rules.match import Match
 from cubecam.rules.tally import signed
-from cubecam.scorelog import ScoreLog
+from cubecam.scorelog import ScoreLog, SheetMoved
 from cubecam.scorelog.export import export_text
-from cubecam.serve.api import ERRORS, store_of
+from cubecam.serve.api import ERRORS, store_of, wordlists_of
 from cubecam.serve.captures import Capture, Recording
 from cubecam.serve.games import capture_terms, check_lang, cubeset_of
 from cubecam.serve.schemas import (
     KindOut,
     LoggedGameOut,
+    MovedOut,
     NewGameIn,
+    PassIn,
     RecordedOut,
     RoundIn,
     SheetOut,
@@ -31,8 +42,23 @@ from cubecam.serve.schemas import (
     UndoneOut,
 )
 
+MOVED = {
+    412: {
+        "model": MovedOut,
+        "description": "the sheet has changed since the version sent as If-Match: nothing was"
+        " written",
+    }
+}
 router = APIRouter(prefix="/api/log", responses=ERRORS)
 GameId = Annotated[int, Path(ge=1, le=2**62, description="a logged game's number")]
+IfMatch = Annotated[
+    str | None,
+    Header(
+        description="the sheet's ETag as last seen: the write is refused (412) where the sheet"
+        " has changed since; without it, written unchecked"
+    ),
+]
+_TAG = re.compile(r'\s*(W/)?"([^"]*)"\s*(?:,|$)')
 ExportFormat = Annotated[str, Path(pattern=r"^(csv|json)$", description="csv or json")]
 LISTED = 30
 
@@ -52,7 +78,7 @@ def kinds() -> list[KindOut]:
 @router.get("/games", summary="The logged games, newest first")
 def logged_games(request: Request) -> list[LoggedGameOut]:
     with score_log(request) as log:
-        return [_game_out(game, log.sheet(game.id)) for game in log.games()[:LISTED]]
+        return [_view(log, game.id).game for game in log.games()[:LISTED]]
 
 
 @router.post("/games", summary="Start a logged game")
@@ -68,40 +94,71 @@ def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
             target=body.target,
             rounds=body.rounds,
             lang=check_lang(body.lang) if body.lang else None,
+            wordlist=wordlists_of(request).path(body.wordlist) if body.wordlist else None,
             cubeset=played.name if played is not None and played.like else None,
             options={"fast": body.fast, "block_wild": body.block_wild}
             if body.kind == "hunt"
             else {},
         )
-        return _game_out(game, log.sheet(game.id))
+        return _view(log, game.id).game
 
 
-@router.get("/games/{game_id}", summary="A logged game's score sheet")
-def show_game(request: Request, game_id: GameId) -> SheetOut:
+@router.get(
+    "/games/{game_id}",
+    summary="A logged game's score sheet, with its version as the ETag",
+    response_model=SheetOut,
+    responses={304: {"description": "the sheet is still the version sent as If-None-Match"}},
+)
+def show_game(
+    request: Request,
+    response: Response,
+    game_id: GameId,
+    if_none_match: Annotated[
+        str | None, Header(description="the ETag last seen: 304 while the sheet is unchanged")
+    ] = None,
+) -> SheetOut | Response:
     with score_log(request) as log:
-        return _sheet_out(log.sheet(game_id))
+        version = log.version(game_id)
+        if if_none_match is not None and (
+            if_none_match.strip() == "*" or version in {tag for _, tag in _tags(if_none_match)}
+        ):
+            return Response(status_code=304, headers={"ETag": _etag(version)})
+        out = _view(log, game_id)
+    response.headers["ETag"] = out.game.etag
+    return out
 
 
-@router.post("/games/{game_id}/turns", summary="Record a capture as a player's turn")
-def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
+@router.post(
+    "/games/{game_id}/turns", summary="Record a capture as a player's turn", responses=MOVED
+)
+def record_turn(
+    request: Request, response: Response, game_id: GameId, body: TurnIn, if_match: IfMatch = None
+) -> RecordedOut:
+    seen = _seen(if_match)
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
         _check_game(game, capture, request.app.state.cubesets)
         with capture.lock:
             capture.check_unrecorded()
-            done = log.record_turn(game_id, body.player, capture.layout, photo=capture.photo)
+            done = log.record_turn(
+                game_id, body.player, capture.layout, photo=capture.photo, seen=seen
+            )
             turn = done.turns[0]
             side = game.sides[turn.seat].name
             capture.recorded = Recording(game_id, turn.seq, f"{side}'s turn in round {turn.round}")
-        return RecordedOut(text=done.text, sheet=_sheet_out(log.sheet(game_id)))
+        return RecordedOut(text=done.text, sheet=_written(response, log, game_id))
 
 
 @router.post(
     "/games/{game_id}/rounds",
     summary="Record a word-hunt round: every player's words, scored by the game's agreed rules",
+    responses=MOVED,
 )
-def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOut:
+def record_round(
+    request: Request, response: Response, game_id: GameId, body: RoundIn, if_match: IfMatch = None
+) -> RecordedOut:
+    seen = _seen(if_match)
     capture = store_of(request).get(body.capture)
     with score_log(request) as log:
         game = log.game(game_id)
@@ -113,22 +170,53 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
             raise InputError("two players have the same name")
         with capture.lock:
             capture.check_unrecorded()
-            done = log.record_hunt_round(game_id, capture.tray()[0], words, photo=capture.photo)
+            done = log.record_hunt_round(
+                game_id, capture.tray()[0], words, photo=capture.photo, seen=seen
+            )
             turn = done.turns[0]
             capture.recorded = Recording(game_id, turn.seq, f"round {turn.round}")
-        return RecordedOut(text=done.text, sheet=_sheet_out(log.sheet(game_id)))
+        return RecordedOut(text=done.text, sheet=_written(response, log, game_id))
 
 
-@router.post("/games/{game_id}/undo", summary="Remove the game's last turn, toss, pass or round")
-def undo(request: Request, game_id: GameId) -> UndoneOut:
+@router.post(
+    "/games/{game_id}/passes",
+    summary="A player passes for the rest of a Game Two round (allowed after the second toss)",
+    responses=MOVED,
+)
+def record_pass(
+    request: Request, response: Response, game_id: GameId, body: PassIn, if_match: IfMatch = None
+) -> RecordedOut:
+    with score_log(request) as log:
+        done = log.record_pass(game_id, body.player, seen=_seen(if_match))
+        return RecordedOut(text=done.text, sheet=_written(response, log, game_id))
+
+
+@router.post(
+    "/games/{game_id}/undo",
+    summary="Remove the game's last turn, toss, pass or round",
+    responses=MOVED,
+)
+def undo(
+    request: Request, response: Response, game_id: GameId, if_match: IfMatch = None
+) -> UndoneOut:
+    seen = _seen(if_match)
     with score_log(request) as log:
         game = log.game(game_id)
-        removed = log.undo(game_id)
+        removed = log.undo(game_id, seen=seen)
         store_of(request).release(game_id, removed[0].seq)
         what = ", ".join(f"{game.sides[t.seat].name} {signed(t.score)}" for t in removed)
         round_ = removed[0].round
         text = f"Undone: round {round_} ({what})" if len(removed) > 1 else f"Undone: {what}"
-        return UndoneOut(text=text, sheet=_sheet_out(log.sheet(game_id)))
+        return UndoneOut(text=text, sheet=_written(response, log, game_id))
+
+
+def moved(request: Request, error: SheetMoved) -> JSONResponse:
+    """A write refused because the sheet changed since the version it was sent with: 412, what
+    changed, and the sheet as it is now (with its ETag), for the page to show."""
+    with score_log(request) as log:
+        sheet = _view(log, error.game_id)
+    body = MovedOut(detail=str(error), sheet=sheet).model_dump(mode="json")
+    return JSONResponse(body, 412, headers={"ETag": sheet.game.etag})
 
 
 @router.get(
@@ -180,8 +268,57 @@ def _check_game(game: Match, capture: Capture, own: Sequence[CubeSet]) -> None:
         raise InputError(f"game {game.id} is played with the {agreed} set: {again}")
 
 
-def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:
-    return LoggedGameOut(
+def _seen(if_match: str | None) -> frozenset[str] | None:
+    """The sheet versions an ``If-Match`` names (None where it is absent or ``*``: any); a
+    weak tag names none, since a write compares tags strongly (RFC 9110, 13.1.1)."""
+    if if_match is None or if_match.strip() == "*":
+        return None
+    return frozenset(tag for weak, tag in _tags(if_match) if not weak)
+
+
+def _tags(field: str) -> list[tuple[bool, str]]:
+    """The entity tags of an ``If-Match`` or ``If-None-Match``: (weak, tag) each.
+
+    >>> _tags('"3-ab", W/"2-cd"')
+    [(False, '3-ab'), (True, '2-cd')]
+    """
+    tags: list[tuple[bool, str]] = []
+    at = 0
+    while at < len(field) or not tags:
+        found = _TAG.match(field, at)
+        if found is None:
+            raise InputError(
+                "If-Match and If-None-Match take the sheet's ETag as it was sent, in double quotes"
+            )
+        tags.append((bool(found[1]), found[2]))
+        at = found.end()
+    return tags
+
+
+def _etag(version: str) -> str:
+    return f'"{version}"'
+
+
+def _written(response: Response, log: ScoreLog, game_id: int) -> SheetOut:
+    """The sheet after a write, its ETag also in the response's headers."""
+    sheet = _view(log, game_id)
+    response.headers["ETag"] = sheet.game.etag
+    return sheet
+
+
+def _view(log: ScoreLog, game_id: int) -> SheetOut:
+    """The game's sheet as the page shows it, with its version; the version is read first, so
+    that a sheet is never sent with a version newer than itself (a write would then pass
+    against turns its sender never saw)."""
+    version = log.version(game_id)
+    sheet = log.sheet(game_id)
+    game = sheet.match
+    may_pass = []
+    for seat in () if sheet.over else sheet.to_play:
+        with suppress(InputError):
+            game.game.check_pass(sheet.standing, seat)
+            may_pass.append(game.sides[seat].name)
+    out = LoggedGameOut(
         id=game.id,
         kind=game.kind,
         title=game.describe(),
@@ -190,11 +327,12 @@ def _game_out(game: Match, sheet: Sheet) -> LoggedGameOut:
         status=sheet.status(),
         over=sheet.over,
         lang=game.lang or game.game.default_lang,
+        wordlist=PurePath(game.wordlist).name if game.wordlist else None,
         fast=bool(game.options.get("fast")),
         compounds=bool(game.options.get("compounds")),
         block_wild=bool(game.options.get("block_wild")),
+        etag=_etag(version),
+        last=log.last_played(game_id),
+        may_pass=may_pass,
     )
-
-
-def _sheet_out(sheet: Sheet) -> SheetOut:
-    return SheetOut(game=_game_out(sheet.match, sheet), text=sheet.render(), sheet=sheet.record())
+    return SheetOut(game=out, text=sheet.render(), sheet=sheet.record())

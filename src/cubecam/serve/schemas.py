@@ -15,6 +15,7 @@ from cubecam.rules.hunt import PlayerTally, ScoredWord
 from cubecam.rules.match import SheetRecord
 from cubecam.serve.captures import CaptureCube
 from cubecam.serve.games import LANGS
+from cubecam.serve.wordlists import NAME_PATTERN
 
 SYMBOL = Field(
     min_length=1,
@@ -143,6 +144,13 @@ LANG = Field(
     json_schema_extra={"enum": [*LANGS, None]},
     description="the dictionary; the game's own by default",
 )
+WORDLIST = Field(
+    default=None,
+    pattern=NAME_PATTERN,
+    description="a word list uploaded from the page (GET /api/wordlists), checked in place of"
+    " the dictionary; lang says its language (the game's by default)",
+    examples=["house-rules"],
+)
 
 
 class GridIn(Strict):
@@ -150,6 +158,7 @@ class GridIn(Strict):
     grid: str = Field(min_length=1, max_length=4000, examples=["TIGER\nOF...\nunused: T U"])
     lang: str | None = LANG
     logged: int | None = LOGGED
+    wordlist: str | None = WORDLIST
 
 
 class AddedCubeIn(Strict):
@@ -243,10 +252,28 @@ class LoggedGameOut(BaseModel):
     status: str = Field(examples=["Bo to play (round 2)"])
     over: bool
     lang: str = Field(description="the dictionary the game was agreed to use", examples=["sv"])
+    wordlist: str | None = Field(
+        description="the file name of the word list the game checks words against in place of"
+        " the dictionary; null: the dictionary",
+        examples=["house-rules.txt"],
+    )
     fast: bool = Field(description="a word hunt played in the fast variant, as agreed at its start")
     compounds: bool = Field(description="a word hunt that accepts hunspell's compounds")
     block_wild: bool = Field(
         description="a word hunt whose solid face stands for any one letter, as agreed at its start"
+    )
+    etag: str = Field(
+        description="the version of the game's sheet, as its ETag: send it as If-Match with a"
+        " write, which is refused (412) where the sheet has changed since",
+        examples=['"3-5f2a9c0d1e2b3a4c"'],
+    )
+    last: str | None = Field(
+        description="the last turn, toss, pass or round: what an undo removes; null before the"
+        " first",
+        examples=["Bo's turn in round 1 (22)"],
+    )
+    may_pass: list[str] = Field(
+        description="who may pass for the rest of the round now (Game Two, after the second toss)"
     )
 
 
@@ -256,6 +283,7 @@ class NewGameIn(Strict):
     target: int | None = Field(default=None, ge=1, le=10000)
     rounds: int | None = Field(default=None, ge=1, le=100)
     lang: str | None = LANG
+    wordlist: str | None = WORDLIST
     fast: bool = Field(default=False, description="a word hunt: the fast variant, for every round")
     block_wild: bool = Field(default=False, description="a word hunt: " + BLOCK_WILD)
 
@@ -284,6 +312,10 @@ class RoundIn(Strict):
     )
 
 
+class PassIn(Strict):
+    player: str = Field(min_length=1, max_length=40)
+
+
 class RecordedOut(BaseModel):
     text: str = Field(description="the turn's tally as the score log printed it")
     sheet: SheetOut
@@ -298,6 +330,7 @@ class LiveIn(BaseModel):
     game: str = GAME
     lang: str | None = LANG
     logged: int | None = LOGGED
+    wordlist: str | None = WORDLIST
 
 
 class LiveStartOut(BaseModel):
@@ -324,3 +357,32 @@ class LiveOut(BaseModel):
         "the tray is read whole",
     )
     held: bool = Field(description="a frame read as the voted layout is ready for Hold")
+
+
+class MovedOut(BaseModel):
+    detail: str = Field(
+        description="what another phone recorded or undid since the version sent",
+        examples=[
+            "round 2 (Ann 9, Bo 6) was recorded from another phone meanwhile, so nothing was"
+            " written: check the sheet and try again"
+        ],
+    )
+    sheet: SheetOut = Field(description="the sheet as it is now")
+
+
+class WordCheckOut(BaseModel):
+    word: str
+    counts: bool = Field(description="whether the word counts in the dictionary or word list")
+    reason: str | None = Field(
+        description="why it does not count; null where it does", examples=["a proper noun"]
+    )
+    meaning: str | None = Field(
+        description="a short meaning from an offline dictionary, where it has one (it never"
+        " decides whether the word counts)"
+    )
+    lexicon: str = Field(description="what it was checked against", examples=["hunspell en_US"])
+
+
+class WordListOut(BaseModel):
+    name: str = Field(description="its name in the dictionary menu", examples=["house-rules"])
+    words: int = Field(description="how many words it holds")

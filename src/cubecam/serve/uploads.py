@@ -29,13 +29,19 @@ def read_photo_upload(upload: UploadFile, limit: int = MAX_PHOTO_BYTES) -> bytes
         raise InputError(
             f"{upload.filename or 'the upload'} is not a photo ({shown}): send a JPEG or PNG"
         )
+    return read_upload(upload, "photo", limit)
+
+
+def read_upload(upload: UploadFile, what: str, limit: int) -> bytes:
+    """The bytes of an upload (``what`` it is: a photo, a word list), refusing an empty one and
+    reading no further than ``limit``."""
     data = bytearray()
     while chunk := upload.file.read(_CHUNK):
         data += chunk
         if len(data) > limit:
             raise UploadTooLarge(
-                f"the photo is over {limit // (1024 * 1024)} MB: send a smaller one"
+                f"the {what} is over {limit // (1024 * 1024)} MB: send a smaller one"
             )
     if not data:
-        raise InputError("the photo is empty (0 bytes)")
+        raise InputError(f"the {what} is empty (0 bytes)")
     return bytes(data)

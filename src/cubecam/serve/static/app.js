@@ -7,8 +7,8 @@ let games = [];
 let fixing = null;    // the cube being corrected
 let moving = null;    // the cube being moved: the next empty square tapped is where it goes
 
-async function api(method, url, body) {
-  const options = { method, headers: {} };
+async function api(method, url, body, headers = {}) {
+  const options = { method, headers: { ...headers } };
   if (body instanceof FormData) options.body = body;
   else if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -16,7 +16,10 @@ async function api(method, url, body) {
   }
   const response = await fetch(url, options);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.detail || `the server answered ${response.status}: try again`);
+  if (!response.ok) {
+    throw Object.assign(new Error(data.detail || `the server answered ${response.status}: try again`),
+      { status: response.status, data });
+  }
   return data;
 }
 
@@ -92,6 +95,7 @@ async function start() {
   $("lang").value = game().lang;
   showTimer();
   await Promise.all([loadLog(), loadKinds()]);
+  await startTable();
   document.body.dataset.ready = "yes";
 }
 
@@ -101,7 +105,9 @@ async function sendPhoto() {
   const form = new FormData();
   form.append("photo", file);
   form.append("game", $("game").value);
-  form.append("lang", $("lang").value);
+  const { lang, wordlist } = dictionary();
+  form.append("lang", lang);
+  if (wordlist) form.append("wordlist", wordlist);
   if (loggedId()) form.append("logged", loggedId());
   forget();
   await busy($("capture"), async () => {
@@ -115,7 +121,7 @@ async function sendGrid() {
   forget();
   await busy($("grid-button"), async () => {
     show(await api("POST", "/api/captures/grid",
-      { game: $("game").value, grid: $("grid-text").value, lang: $("lang").value, logged: loggedId() }));
+      { game: $("game").value, grid: $("grid-text").value, ...dictionary(), logged: loggedId() }));
     $("result").scrollIntoView();
   });
 }
@@ -457,7 +463,7 @@ async function newGame() {
     const kind = $("new-kind").value;
     const game = await api("POST", "/api/log/games", {
       kind, players, target: number("new-target"), rounds: number("new-rounds"),
-      lang: kind === $("game").value ? $("lang").value : null,  // else the game's own
+      ...(kind === $("game").value ? dictionary() : {}),  // else the game's own
       fast: playedOnTray(kind) && $("new-fast").checked,
       block_wild: playedOnTray(kind) && $("new-block-wild").checked,
     });
@@ -483,9 +489,9 @@ function choosePlayers() {
     $("game").value = g.kind;
     showTimer();
   }
-  $("lang").value = g ? g.lang : game().lang;  // a logged game's dictionary was agreed at its start
+  $("lang").value = g ? agreedDictionary(g) : game().lang;  // a logged game's was agreed at its start
   $("lang").disabled = Boolean(g);
-  if (g && playedOnTray(g.kind)) {
+  if (g && playedOnTray(g.kind) && huntPlayers().map((p) => p.name).join("\n") !== g.players.join("\n")) {
     $("hunt-players").replaceChildren();
     for (const name of g.players) addHuntPlayer(name);
     $("fast").checked = g.fast;  // agreed when the game started: every round is scored so
@@ -505,6 +511,7 @@ function updateAccept() {
   for (const id of ["accept-note", "round-note"]) $(id).textContent = recorded ? `Recorded as ${recorded}.` : "";
   $("undo").hidden = !(recorded && !$("accept").hidden);
   $("round-undo").hidden = !(recorded && !$("accept-round").hidden);
+  showPass();
 }
 
 // The capture is now a turn: the page learns what it was recorded as, so Accept cannot repeat it.
@@ -517,23 +524,25 @@ async function recorded(done) {
 async function accept() {
   const g = loggedGame();
   const player = $("player").value;
-  await busy($("accept"), async () => {
-    await recorded(await api("POST", `/api/log/games/${g.id}/turns`, { capture: capture.id, player }));
+  await once($("accept"), async () => {
+    await recorded(await logWrite(g, "turns", { capture: capture.id, player }));
   });
 }
 
 async function acceptRound() {
   const g = loggedGame();
-  await busy($("accept-round"), async () => {
-    await recorded(await api("POST", `/api/log/games/${g.id}/rounds`,
+  await once($("accept-round"), async () => {
+    await recorded(await logWrite(g, "rounds",
       { capture: capture.id, players: huntPlayers(), fast: $("fast").checked, block_wild: $("block-wild").checked }));
   });
 }
 
+// Undo names what it removes, and removes it only if the sheet is still the one this page saw.
 async function undo(event) {
   const g = loggedGame();
-  await busy(event.target, async () => {
-    const done = await api("POST", `/api/log/games/${g.id}/undo`);
+  if (!g || !g.last || !confirm(`Undo ${g.last}? It comes off the score sheet.`)) return;
+  await once(event.target, async () => {
+    const done = await logWrite(g, "undo");
     if (capture) capture.recorded = (await api("GET", `/api/captures/${capture.id}`)).recorded;
     await loadLog();
     showSheet(done.sheet);
@@ -549,7 +558,7 @@ async function openSheet() {
 
 // The score sheet as a table: a row a round, a column a player (or partnership), the totals,
 // whose turn it is, and in a Game Two round the word lengths each player has left.
-function showSheet(out) {
+function showSheet(out, scroll = true) {
   const sheet = out.sheet;
   $("sheet-title").textContent = out.game.title;
   const table = $("sheet-table");
@@ -604,13 +613,198 @@ function showSheet(out) {
   $("sheet-note").textContent = "";
   $("sheet-undo").hidden = !sheet.rounds.length;
   $("sheet").hidden = false;
-  $("sheet").scrollIntoView();
+  if (scroll) $("sheet").scrollIntoView();
 }
 
 function cell(tag, text) {
   const element = document.createElement(tag);
   element.textContent = text;
   return element;
+}
+
+// --- Several phones at one table: writes that know which sheet they saw, and a page that keeps up ---
+
+const WATCH_MS = 3000;   // how often the sheet is asked for while the page is in view
+let writing = 0;         // writes of this page in flight: a change seen meanwhile may be theirs
+
+// A write to the logged game `g`, sent with the version of its sheet this page last saw: where
+// another phone has changed the sheet since, the server writes nothing (412) and the page shows
+// the sheet as it is now.
+async function logWrite(g, path, body) {
+  try {
+    return await api("POST", `/api/log/games/${g.id}/${path}`, body, { "If-Match": g.etag });
+  } catch (error) {
+    if (error.status === 412 && error.data.sheet) {
+      await loadLog();
+      showSheet(error.data.sheet, false);
+      $("sheet-note").textContent = sentence(error.message);
+    }
+    throw error;
+  }
+}
+
+// Run `work` for `button`, which stays disabled until it is done: a second tap is ignored.
+async function once(button, work) {
+  button.disabled = true;
+  $("log-note").hidden = true;
+  writing += 1;
+  try {
+    await busy(button, work);
+  } finally {
+    writing -= 1;
+    button.disabled = false;
+    updateAccept();
+  }
+}
+
+async function startTable() {
+  $("wordlist-file").addEventListener("change", uploadWordList);
+  $("settle-button").addEventListener("click", settleWord);
+  $("settle-word").addEventListener("keydown", (event) => { if (event.key === "Enter") settleWord(); });
+  $("pass").addEventListener("click", pass);
+  $("player").addEventListener("change", showPass);
+  for (const event of ["input", "change"]) document.addEventListener(event, savePlace);
+  window.addEventListener("pagehide", savePlace);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") savePlace();
+    else checkSheet();
+  });
+  await loadWordLists();
+  choosePlayers();  // a logged game's own word list is now in the menu
+  await restorePlace();
+  setInterval(checkSheet, WATCH_MS);
+}
+
+// Another phone's turns appear without a reload: while the page is in view, it asks for the
+// sheet every few seconds, and the server answers 304 while the sheet is the one it has.
+async function checkSheet() {
+  const g = loggedGame();
+  if (!g || writing || document.visibilityState !== "visible") return;
+  const response = await fetch(`/api/log/games/${g.id}`, { headers: { "If-None-Match": g.etag }, cache: "no-store" })
+    .catch(() => null);   // no connection now: asked again next time
+  if (!response || response.status !== 200 || writing || loggedGame() !== g) return;
+  const out = await response.json();
+  await loadLog();
+  if (!$("sheet").hidden) showSheet(out, false);
+  $("log-note").textContent = `The score sheet changed on another phone (last: ${out.game.last || "no turns"}). ${sentence(out.game.status)}`;
+  $("log-note").hidden = false;
+}
+
+// Game Two: a player may pass for the rest of the round after the second toss (rule 4c).
+function showPass() {
+  const g = loggedGame();
+  $("pass").hidden = !(g && g.may_pass.includes($("player").value));
+}
+
+async function pass() {
+  const g = loggedGame();
+  await once($("pass"), async () => {
+    const done = await logWrite(g, "passes", { player: $("player").value });
+    await loadLog();
+    showSheet(done.sheet);
+    $("sheet-note").textContent = `${done.text}.`;
+  });
+}
+
+// The page's place (the game, the logged game and player, the capture, the word lists being
+// typed) is kept in this tab's storage, so that a reload comes back to it.
+const PLACE = "cubecam.place";
+
+function savePlace() {
+  sessionStorage.setItem(PLACE, JSON.stringify({
+    game: $("game").value,
+    lang: $("lang").value,
+    log: $("log-game").value,
+    player: $("player").value,
+    capture: capture ? capture.id : null,
+    hunt: [...$("hunt-players").children].map((div) =>
+      [div.querySelector(".hunt-name").value, div.querySelector(".hunt-words").value]),
+  }));
+}
+
+async function restorePlace() {
+  const place = JSON.parse(sessionStorage.getItem(PLACE) || "null");
+  if (!place) return;
+  if (games.some((g) => g.name === place.game)) $("game").value = place.game;
+  if (logged.some((g) => String(g.id) === place.log)) $("log-game").value = place.log;
+  showTimer();
+  choosePlayers();
+  const g = loggedGame();
+  if (!g && [...$("lang").options].some((o) => o.value === place.lang)) $("lang").value = place.lang;
+  if (g && g.to_play.includes(place.player)) $("player").value = place.player;
+  showPass();
+  if (place.hunt.length) {
+    $("hunt-players").replaceChildren();
+    for (const [name, words] of place.hunt) {
+      addHuntPlayer(name);
+      $("hunt-players").lastChild.querySelector(".hunt-words").value = words;
+    }
+  }
+  if (place.capture) {
+    // The server forgets captures when it restarts: then there is none to show.
+    const kept = await api("GET", `/api/captures/${place.capture}`).catch(() => null);
+    if (kept) show(kept);
+  }
+}
+
+// --- Words at the table: a disputed word settled, the players' own word lists ---
+
+// The dictionary chosen: a built-in one, or a word list of the players' own ("list:NAME"),
+// which stands in for the dictionary of the game's language.
+function dictionary() {
+  const value = $("lang").value;
+  return value.startsWith("list:") ? { lang: game().lang, wordlist: value.slice(5) } : { lang: value, wordlist: null };
+}
+
+// The dictionary a logged game agreed at its start, as the menu offers it.
+function agreedDictionary(g) {
+  const own = g.wordlist && `list:${g.wordlist.replace(/\.txt$/, "")}`;
+  return own && [...$("lang").options].some((o) => o.value === own) ? own : g.lang;
+}
+
+async function loadWordLists() {
+  const names = await api("GET", "/api/wordlists");
+  const group = $("own-lists") || Object.assign(document.createElement("optgroup"), { id: "own-lists", label: "Your word lists" });
+  group.replaceChildren(...names.map((name) => new Option(name, `list:${name}`)));
+  if (names.length) $("lang").append(group);
+}
+
+async function uploadWordList() {
+  const file = $("wordlist-file").files[0];
+  if (!file) return;
+  const form = new FormData();
+  form.append("file", file);
+  await busy($("wordlist-file"), async () => {
+    const kept = await api("POST", "/api/wordlists", form);
+    await loadWordLists();
+    if (!$("lang").disabled) $("lang").value = `list:${kept.name}`;
+    $("wordlist-note").textContent = `Kept as ${kept.name} (${kept.words} words): it is in the Dictionary menu.`;
+  });
+  $("wordlist-file").value = "";
+}
+
+// Any word, on the board or not: does it count (as the logged game checks words, else with
+// the dictionary chosen), why not, and what it means.
+async function settleWord() {
+  const word = $("settle-word").value.trim();
+  const result = $("settle-result");
+  if (!word) {
+    say("type the word to check", $("settle-button"));
+    return;
+  }
+  const g = loggedGame();
+  const { lang, wordlist } = dictionary();
+  const query = new URLSearchParams(g ? { logged: g.id } : wordlist ? { lang, wordlist } : { lang });
+  await busy($("settle-button"), async () => {
+    const found = await api("GET", `/api/words/${encodeURIComponent(word)}?${query}`);
+    const shown = found.word.toUpperCase();
+    result.replaceChildren(
+      cell("strong", found.counts ? `${shown} counts` : `${shown} does not count: ${found.reason}`),
+      ` (${found.lexicon}).`,
+      document.createElement("br"),
+      found.meaning ? `Meaning: ${found.meaning}` : "The offline dictionary has no meaning for it.");
+    result.className = found.counts ? "valid" : "invalid";
+  });
 }
 
 // --- Word hunt ---------------------------------------------------------------
@@ -759,7 +953,7 @@ async function startLive() {
     }[error.name];
     throw new Error(why || `the camera did not open (${error.message})`);
   });
-  const session = await api("POST", "/api/live", { game: $("game").value, lang: $("lang").value, logged: loggedId() });
+  const session = await api("POST", "/api/live", { game: $("game").value, ...dictionary(), logged: loggedId() });
   live = { id: session.id, stream };
   $("live-video").srcObject = stream;
   $("live").hidden = false;
