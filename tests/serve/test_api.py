@@ -90,12 +90,12 @@ def test_cubes_are_moved_and_removed_and_an_added_one_taken_back(client: TestCli
     taken = client.post(f"{url}/{u['index']}/move", json={"row": 0, "col": 3})
     assert taken.status_code == 400 and "row 1, column 4 already has a cube" in taken.text
 
-    full = client.post(url, json={"row": 0, "col": 0, "symbol": "E"}).json()
-    assert full["tally"] is None and "15 cubes" in full["warnings"][0]
-    assert "remove it" in full["warnings"][0]
-    added = full["cubes"][-1]
+    t = next(c for c in placed["cubes"] if c["symbol"] == "T" and c["row"] is None)
+    fewer = client.delete(f"{url}/{t['index']}").json()
+    assert fewer["unused"] == ["N"]
+    added = client.post(url, json={"row": 0, "col": 0, "symbol": "E"}).json()["cubes"][-1]
     back = client.delete(f"{url}/{added['index']}").json()
-    assert back["tally"]["final"] == placed["tally"]["final"]
+    assert back["tally"]["final"] == fewer["tally"]["final"]
     assert added["index"] not in [c["index"] for c in back["cubes"]]
     gone = client.delete(f"{url}/{added['index']}")
     assert gone.status_code == 400 and "no cube" in gone.json()["detail"]
@@ -265,8 +265,53 @@ def test_a_correction_to_a_symbol_no_cube_shows_is_refused(client: TestClient, s
     refused = client.post(
         f"/api/captures/{body['id']}/corrections", json={"cube": 0, "symbol": symbol}
     )
-    assert refused.status_code == 400 and "unknown symbol" in refused.json()["detail"]
+    said = refused.json()["detail"]
+    assert (
+        refused.status_code == 400
+        and said == f"{symbol!r} is not a cube face: type a letter, Qu, BLANK or JOKER"
+    )
     assert client.get(f"/api/captures/{body['id']}").json()["rows"] == body["rows"]
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ("corrections", "the Scrabble Crossword Cubes set has no face Ä"),
+        ("cubes", "15 cubes, but the Scrabble Crossword Cubes set has 14"),
+        ("spare", "15 cubes, but the Scrabble Crossword Cubes set has 14"),
+        ("blank", "3 wildcards, but the Scrabble Crossword Cubes set has 2 blanks"),
+    ],
+)
+def test_a_change_the_cube_set_cannot_make_is_refused_and_nothing_changes(
+    client: TestClient, change: str, said: str
+) -> None:
+    grid = GRID.replace("unused: T U", "unused: [BLANK] [BLANK]")
+    body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": grid}).json()
+    url = f"/api/captures/{body['id']}"
+    p = next(c for c in body["cubes"] if (c["row"], c["col"]) == (1, 4))
+    request = {
+        "corrections": ("corrections", {"cube": p["index"], "symbol": "Ä"}),
+        "cubes": ("cubes", {"row": 0, "col": 0, "symbol": "E"}),
+        "spare": ("cubes", {"symbol": "E"}),
+        "blank": ("corrections", {"cube": p["index"], "symbol": "BLANK"}),
+    }[change]
+    refused = client.post(f"{url}/{request[0]}", json=request[1])
+    assert refused.status_code == 400 and refused.json()["detail"].startswith(said)
+    assert client.get(url).json() == body
+
+
+def test_a_layout_read_wrong_can_still_be_mended_a_cube_at_a_time(client: TestClient) -> None:
+    foreign = GRID.replace("unused: T U", "unused: Å Ö")
+    body = client.post(
+        "/api/captures/grid", json={"game": "scrabble-cubes", "grid": foreign}
+    ).json()
+    assert body["tally"] is None
+    spare = [c for c in body["cubes"] if c["row"] is None]
+    url = f"/api/captures/{body['id']}/corrections"
+    half = client.post(url, json={"cube": spare[0]["index"], "symbol": "T"}).json()
+    assert half["tally"] is None and half["unused"] == ["T", "Ö"]
+    mended = client.post(url, json={"cube": spare[1]["index"], "symbol": "U"}).json()
+    assert mended["tally"]["final"] == expected_final(GRID)
 
 
 def test_a_word_has_its_offline_meaning(client: TestClient) -> None:

@@ -184,11 +184,12 @@ def test_a_wrong_letter_is_refused_in_a_sentence_where_the_player_looks(
     page.wait_for_selector("#fix[open]")
     page.fill("#fix-symbol", "7")
     page.click("#fix-ok")
-    page.wait_for_selector("#message:not([hidden])")
-    said = page.inner_text("#message")
+    page.wait_for_selector("#fix-error:not([hidden])")
+    said = page.inner_text("#fix-error")
     assert said.startswith("'7' is not a cube face: type a letter")
     assert "pattern" not in said and "\\" not in said
-    assert in_view(page, "#message")
+    assert in_view(page, "#fix-error")
+    page.keyboard.press("Escape")
     assert page.inner_text(P_SQUARE) == "P"
 
     notes = tmp_path / "notes.txt"
@@ -239,14 +240,77 @@ def test_a_cube_is_moved_removed_and_an_added_one_taken_back(live_server: str, c
     wait_final(page, final(off.replace("...E.", "...EU").replace(" U", "")))
     assert page.inner_text(square(4, 4)) == "U"
 
+    page.click("#unused-line button:has-text('T')")
+    page.click("#fix-remove")
+    fewer = off.replace("...E.", "...EU").replace(" T U", "")
+    wait_final(page, final(fewer))
     page.click(square(-1, 3))
     page.fill("#fix-symbol", "S")
     page.click("#fix-ok")
-    page.wait_for_selector("#warnings li")
-    assert "15 cubes" in page.inner_text("#warnings") and page.is_hidden("#tally")
+    wait_until(page, f"document.querySelector(\"{square(-1, 3)}\").textContent === 'S'")
     tap_cube(page, square(-1, 3), "remove")
-    wait_final(page, final(off.replace("...E.", "...EU").replace(" U", "")))
-    assert page.inner_text(square(-1, 3)) == "+" and page.inner_text("#warnings") == ""
+    wait_final(page, final(fewer))
+    assert page.inner_text(square(-1, 3)) == "+"
+    page.close()
+
+
+def test_a_correction_shows_the_new_score_beside_the_board(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    page.eval_on_selector("#grid", "grid => grid.scrollIntoView({ block: 'end' })")
+    assert not in_view(page, "#final")  # the score card is off-screen, above
+    page.click(P_SQUARE)
+    page.fill("#fix-symbol", "R")
+    page.click("#fix-ok")
+    wait_until(page, f"document.querySelector(\"{P_SQUARE}\").textContent === 'R'")
+    fixed = final(MISREAD.replace("TIGEP", "TIGER"))
+    assert page.inner_text("#board-score") == f"Score {fixed} (was {final(MISREAD)})"
+    assert in_view(page, "#board-score") and in_view(page, P_SQUARE)
+    score = page.locator("#board-score").bounding_box()
+    grid = page.locator("#grid").bounding_box()
+    assert 0 <= grid["y"] - (score["y"] + score["height"]) < 40  # just above the board
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("square_tapped", "typed", "said"),
+    [
+        (P_SQUARE, "Ä", "The Scrabble Crossword Cubes set has no face Ä"),
+        ("#grid button[data-row='-1'][data-col='3']", "S", "15 cubes, but the Scrabble"),
+    ],
+)
+def test_a_face_the_set_lacks_or_a_cube_too_many_is_refused_in_the_dialog(
+    live_server: str, chromium, square_tapped: str, typed: str, said: str
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    board = page.inner_text("#grid")
+    page.click(square_tapped)
+    page.fill("#fix-symbol", typed)
+    page.click("#fix-ok")
+    page.wait_for_selector("#fix-error:not([hidden])")
+    assert page.inner_text("#fix-error").startswith(said)
+    assert page.evaluate("document.querySelector('#fix').open") and in_view(page, "#fix-error")
+    assert page.is_hidden("#message")
+    page.click("#fix button[value=cancel]")
+    assert page.inner_text("#grid") == board and page.inner_text("#final") == final(MISREAD)
+    assert page.inner_text("#warnings") == ""
+    page.close()
+
+
+def test_a_die_on_a_tray_is_changed_and_offered_nothing_else(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_board(page)
+    page.click(square(0, 0))
+    page.wait_for_selector("#fix[open]")
+    assert page.is_hidden("#fix-remove") and page.is_hidden("#fix-spare")
+    assert page.is_hidden("#fix-move")
+    page.fill("#fix-symbol", "Ö")
+    page.click("#fix-ok")
+    wait_until(page, f"document.querySelector(\"{square(0, 0)}\").textContent === 'Ö'")
     page.close()
 
 

@@ -60,6 +60,7 @@ async function start() {
   $("photo").addEventListener("change", sendPhoto);
   $("grid-button").addEventListener("click", sendGrid);
   $("fix").addEventListener("close", sendCorrection);
+  $("fix").querySelector("form").addEventListener("submit", fixSubmitted);
   $("move-spare").addEventListener("click", () => moveTo(null, null));
   $("move-cancel").addEventListener("click", () => { moving = null; $("move-note").hidden = true; });
   window.addEventListener("resize", () => { if (capture && capture.photo_url) zoomPhoto(); });
@@ -131,6 +132,7 @@ function show(next) {
   capture = next;
   moving = null;
   $("move-note").hidden = true;
+  $("board-score").hidden = true;
   $("result").hidden = false;
   $("grid-text").value = capture.grid;
   $("warnings").replaceChildren(
@@ -381,14 +383,17 @@ function openFix(cube) {
   $("fix-question").textContent = cube.empty ? `A cube the camera missed ${where}. It shows:`
     : `The cube ${where} is ${cube.read_as ? `${label(cube.symbol)} (read as ${label(cube.read_as)})` : label(cube.symbol)}. It really is:`;
   $("fix-ok").textContent = cube.empty ? "Add" : "Correct";
-  $("fix-more").hidden = Boolean(cube.empty);
-  $("fix-spare").hidden = cube.row === null;
+  // A die on a tray's square is changed, never moved, left over or removed: every square holds one.
+  const onTray = capture.kind === "tray" && cube.row !== null && cube.row !== undefined;
+  $("fix-more").hidden = Boolean(cube.empty) || onTray;
+  $("fix-spare").hidden = cube.row === null || capture.kind === "tray";
   $("fix-symbol").value = "";
+  $("fix-error").hidden = true;
   $("fix-choices").replaceChildren(...(cube.alternatives || []).map((symbol) => {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = label(symbol);
-    button.addEventListener("click", () => { $("fix-symbol").value = symbol; $("fix").close("ok"); });
+    button.addEventListener("click", () => { $("fix-symbol").value = symbol; correctCube(); });
     return button;
   }));
   $("fix").returnValue = "";
@@ -396,12 +401,61 @@ function openFix(cube) {
   $("fix-symbol").focus();
 }
 
+// A letter typed or chosen in the dialog: the server takes it, or says why not there, in the
+// dialog, and the board stays as it was.
+function fixSubmitted(event) {
+  if (event.submitter && event.submitter.value !== "ok") return;  // the rest are done on closing
+  event.preventDefault();
+  correctCube();
+}
+
+async function correctCube() {
+  const cube = fixing;
+  const symbol = $("fix-symbol").value.trim();
+  const error = $("fix-error");
+  if (!symbol) {
+    error.textContent = sentence("type the letter the cube shows");
+    error.hidden = false;
+    return;
+  }
+  $("fix-ok").disabled = true;
+  try {
+    const next = cube.empty
+      ? await api("POST", `/api/captures/${capture.id}/cubes`, { row: cube.row, col: cube.col, symbol })
+      : await api("POST", `/api/captures/${capture.id}/corrections`, { cube: cube.index, symbol });
+    $("fix").close("done");
+    changed(next);
+  } catch (refused) {
+    error.textContent = sentence(refused.message);
+    error.hidden = false;
+    $("fix-symbol").select();
+  } finally {
+    $("fix-ok").disabled = false;
+  }
+}
+
+// A cube changed on the board: the new score is said beside the board, where the player looks.
+function changed(next) {
+  const before = capture.tally;
+  show(next);
+  const note = $("board-score");
+  const tally = capture.tally;
+  if (tally) {
+    const was = before && before.final !== tally.final ? ` (was ${signed(before.final)})` : "";
+    note.textContent = `Score ${signed(tally.final)}${was}`;
+  } else {
+    const why = capture.warnings.find((w) => w.startsWith("cannot score"));
+    note.textContent = why ? sentence(why) : "";
+  }
+  note.hidden = !note.textContent;
+  if (!note.hidden) note.scrollIntoView({ block: "nearest" });
+}
+
 async function sendCorrection() {
   const cube = fixing;
   const choice = $("fix").returnValue;
-  const symbol = $("fix-symbol").value.trim();
   fixing = null;
-  if (!cube || choice === "cancel" || choice === "") return;
+  if (!cube || ["cancel", "", "done", "ok"].includes(choice)) return;
   if (choice === "move") {
     moving = cube;
     $("move-what").textContent = label(cube.symbol);
@@ -412,17 +466,14 @@ async function sendCorrection() {
   }
   const url = `/api/captures/${capture.id}/cubes`;
   await busy($("board"), async () => {
-    if (choice === "remove") show(await api("DELETE", `${url}/${cube.index}`));
-    else if (choice === "spare") show(await api("POST", `${url}/${cube.index}/move`, { row: null, col: null }));
-    else if (!symbol) throw new Error("type the letter the cube shows");
-    else if (cube.empty) show(await api("POST", url, { row: cube.row, col: cube.col, symbol }));
-    else show(await api("POST", `/api/captures/${capture.id}/corrections`, { cube: cube.index, symbol }));
+    if (choice === "remove") changed(await api("DELETE", `${url}/${cube.index}`));
+    else if (choice === "spare") changed(await api("POST", `${url}/${cube.index}/move`, { row: null, col: null }));
   });
 }
 
 async function moveTo(row, col) {
   const cube = moving;
-  await busy($("board"), async () => show(await api("POST",
+  await busy($("board"), async () => changed(await api("POST",
     `/api/captures/${capture.id}/cubes/${cube.index}/move`, { row, col })));
 }
 
