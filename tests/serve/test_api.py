@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import cv2
@@ -208,6 +209,35 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and 'capture="environment"' in page.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/../app.py").status_code == 404
+
+
+OPTION = re.compile(r"(?<![-\w])--[a-z]")
+"""A command-line option, as in '--annotate'."""
+
+
+def test_the_page_speaks_its_own_words_not_the_command_lines(client: TestClient) -> None:
+    for url in ("/", "/static/app.js"):
+        assert not OPTION.findall(client.get(url).text), url
+    adlib = client.post(
+        "/api/log/games", json={"kind": "adlib", "players": ["Ann", "Bo"], "target": 50}
+    )
+    assert adlib.status_code == 400 and "no target" in adlib.json()["detail"]
+    grid = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "AB\nC1"})
+    for response in (adlib, grid):
+        assert response.status_code == 400 and not OPTION.findall(response.json()["detail"])
+
+
+def test_a_photos_notes_are_in_the_pages_words(client: TestClient) -> None:
+    pytest.importorskip("cubecam.vision")
+    tray = (Path(__file__).resolve().parents[2] / "sample_images" / "swedish-tray.jpg").read_bytes()
+    read = client.post(
+        "/api/captures/photo",
+        files={"photo": ("tray.jpg", tray, "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    ).json()
+    said = [*read["notes"], *read["warnings"]]
+    (left_out,) = [note for note in said if "least likely to be a cube" in note]
+    assert left_out.endswith("left out") and not OPTION.findall(" ".join(said))
 
 
 def test_a_photo_is_kept_under_a_name_the_server_makes(client: TestClient, tmp_path: Path) -> None:

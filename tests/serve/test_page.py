@@ -300,6 +300,20 @@ def test_a_face_the_set_lacks_or_a_cube_too_many_is_refused_in_the_dialog(
     page.close()
 
 
+def test_the_cube_dialog_speaks_the_pages_words(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    page.click(P_SQUARE)
+    page.fill("#fix-symbol", "ß")
+    page.click("#fix-ok")
+    page.wait_for_selector("#fix-error:not([hidden])")
+    said = page.inner_text("#fix")
+    assert "'ß' is not a cube face: type a letter, Qu, BLANK or JOKER." in said
+    assert not re.search(r"--[a-z]|\[BLANK\]|'\.'|'\?'|unknown symbol", said)
+    page.close()
+
+
 def test_a_die_on_a_tray_is_changed_and_offered_nothing_else(live_server: str, chromium) -> None:
     page = chromium.new_page()
     open_page(page, live_server)

@@ -36,6 +36,7 @@ from cubecam.serve.games import (
     score_crossword,
     score_hunt,
 )
+from cubecam.serve.messages import for_page
 from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.photos import annotated_jpeg, jpeg, read
 from cubecam.serve.readers import Readers
@@ -372,8 +373,8 @@ def capture_out(capture: Capture) -> CaptureOut:
         else None,
         photo_url=f"/api/captures/{capture.id}/photo.jpg" if capture.image is not None else None,
         image_size=None if capture.reading is None else capture.reading.image_size,
-        notes=capture.reading.notes if capture.reading else [],
-        warnings=[*warnings, *_off_tray(capture)],
+        notes=[for_page(note) for note in (capture.reading.notes if capture.reading else ())],
+        warnings=[for_page(warning) for warning in (*warnings, *_off_tray(capture))],
         recorded=None
         if capture.recorded is None
         else f"{capture.recorded.what} of game {capture.recorded.game}",

@@ -798,7 +798,7 @@ const LIVE_HUNT_WORDS = 8; // a word hunt's best words shown over the picture
 async function startLive() {
   if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
     throw new Error("this browser gives the page no camera here: open the page at the https "
-      + "address cubecam serve --host 0.0.0.0 prints");
+      + "address (the one in the QR code) that the computer serving it prints");
   }
   forget();
   const stream = await navigator.mediaDevices.getUserMedia(
