@@ -240,6 +240,35 @@ def test_a_photos_notes_are_in_the_pages_words(client: TestClient) -> None:
     assert left_out.endswith("left out") and not OPTION.findall(" ".join(said))
 
 
+@pytest.mark.parametrize(
+    ("photo", "chosen", "better", "why"),
+    [
+        ("game-one-crossword.jpg", "hunt", "scrabble-cubes", "a crossword, not a word-hunt tray"),
+        ("adlib-crossword.jpg", "scrabble-cubes", "adlib", "set has no face JOKER"),
+        ("swedish-tray.jpg", "scrabble-cubes-two", "hunt", "a word-hunt tray, not a crossword"),
+        ("game-one-crossword.jpg", "scrabble-cubes", None, None),
+        ("adlib-crossword.jpg", "adlib", None, None),
+        ("swedish-tray.jpg", "hunt", None, None),
+    ],
+)
+def test_a_photo_that_fits_another_game_better_says_which(
+    client: TestClient, photo: str, chosen: str, better: str | None, why: str | None
+) -> None:
+    pytest.importorskip("cubecam.vision")
+    data = (Path(__file__).resolve().parents[2] / "sample_images" / photo).read_bytes()
+    read = client.post(
+        "/api/captures/photo",
+        files={"photo": (photo, data, "image/jpeg")},
+        data={"game": chosen},
+    )
+    assert read.status_code == 200, read.text
+    other = read.json()["other_game"]
+    if better is None:
+        assert other is None
+    else:
+        assert other["game"]["name"] == better and why in other["why"]
+
+
 def test_a_photo_is_kept_under_a_name_the_server_makes(client: TestClient, tmp_path: Path) -> None:
     pytest.importorskip("cubecam.vision")
     photo = Path(__file__).resolve().parents[2] / "sample_images" / "game-one-crossword.jpg"

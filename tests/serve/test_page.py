@@ -619,6 +619,33 @@ def best_shift(read: Layout, truth: Layout) -> tuple[int, int]:
     )
 
 
+@pytest.mark.parametrize(
+    ("photo", "chosen", "better"),
+    [
+        ("adlib-crossword.jpg", "scrabble-cubes", "adlib"),
+        ("game-one-crossword.jpg", "hunt", "scrabble-cubes"),
+    ],
+)
+def test_a_photo_of_another_game_offers_that_game_in_one_tap(
+    live_server: str, chromium, photo: str, chosen: str, better: str
+) -> None:
+    label = json.loads((SAMPLES / photo.replace(".jpg", ".json")).read_text())
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.select_option("#game", chosen)
+    page.set_input_files("#photo", str(SAMPLES / photo))
+    page.wait_for_selector("#other-game:not([hidden])")
+    title = page.eval_on_selector("#game", f"s => s.querySelector('[value={better}]').text")
+    assert page.inner_text("#other-game-button") == f"Score it as {title}"
+    assert in_view(page, "#other-game")
+    page.click("#other-game-button")
+    wait_until(page, f"capture && capture.game === '{better}'")
+    assert page.input_value("#game") == better and page.is_hidden("#other-game")
+    page.wait_for_selector("#tally:not([hidden])")
+    assert parse_grid(page.evaluate("capture.grid")).rows() == parse_grid(label["grid"]).rows()
+    page.close()
+
+
 def test_a_fast_word_hunt_is_shown_and_recorded_as_agreed(
     live_server: str, chromium, tmp_path: Path
 ) -> None:

@@ -117,6 +117,8 @@ class Capture:
     cubeset: CubeSet | None = None
     wordlist: str | None = None
     """The word list that replaces the dictionary: a logged game's own, where it has one."""
+    other_game: tuple[str, str] | None = None
+    """A game the photo fits better than its own, and why (see :func:`better_game`)."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property

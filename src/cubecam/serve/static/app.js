@@ -59,6 +59,7 @@ async function start() {
   });
   $("photo").addEventListener("change", sendPhoto);
   $("grid-button").addEventListener("click", sendGrid);
+  $("other-game-button").addEventListener("click", switchGame);
   $("fix").addEventListener("close", sendCorrection);
   $("fix").querySelector("form").addEventListener("submit", fixSubmitted);
   $("move-spare").addEventListener("click", () => moveTo(null, null));
@@ -99,6 +100,14 @@ async function start() {
 async function sendPhoto() {
   const file = $("photo").files[0];
   if (!file) return;
+  await readPhoto(file);
+  $("photo").value = "";
+}
+
+let photoFile = null;  // the last photo sent, to read again for another game
+
+async function readPhoto(file) {
+  photoFile = file;
   const form = new FormData();
   form.append("photo", file);
   form.append("game", $("game").value);
@@ -109,7 +118,24 @@ async function sendPhoto() {
     show(await api("POST", "/api/captures/photo", form));
     $("result").scrollIntoView();
   }, "Reading the cubes…");
-  $("photo").value = "";
+}
+
+// --- The wrong game chosen: the photo's layout or faces fit another game, offered in one tap ---
+
+function showOtherGame() {
+  const other = capture.other_game;
+  $("other-game").hidden = !other;
+  if (!other) return;
+  const chosen = games.find((g) => g.name === capture.game).title;
+  $("other-game-why").textContent = `This photo fits ${other.game.title} better than ${chosen}: ${other.why}.`;
+  $("other-game-button").textContent = `Score it as ${other.game.title}`;
+  $("other-game-button").dataset.game = other.game.name;
+}
+
+async function switchGame() {
+  $("game").value = $("other-game-button").dataset.game;
+  $("game").dispatchEvent(new Event("change"));
+  await readPhoto(photoFile);
 }
 
 async function sendGrid() {
@@ -138,6 +164,7 @@ function show(next) {
   $("warnings").replaceChildren(
     ...[...capture.notes, ...capture.warnings].map((text) => item(sentence(text), "warning")),
   );
+  showOtherGame();
   showTally();
   showPhoto();
   showBoard();
