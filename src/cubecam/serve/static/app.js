@@ -847,6 +847,8 @@ async function startLive() {
   $("live-count").hidden = true;
   $("live-marks").replaceChildren();
   $("live").scrollIntoView({ block: "start" });
+  // Once the picture has its size, the page scrolls again so that all of it is in view.
+  $("live-video").addEventListener("loadedmetadata", () => $("live").scrollIntoView({ block: "start" }), { once: true });
   sendFrames(live);
 }
 
@@ -889,10 +891,11 @@ function showLive(state) {
   const hunt = state.hunt;
   const final = tally ? tally.final : hunt ? hunt.max_score : null;
   $("live-final").textContent = final === null ? "–" : signed(final);
+  $("live-what").textContent = hunt ? "Board total" : "Score";  // a tray's words, not a score
   $("live-steady").textContent = state.steady ? "steady" : "";
   if (hunt) {
     const count = hunt.words.length;
-    $("live-count").textContent = `${count} ${count === 1 ? "word" : "words"} on the board, ${hunt.max_score} points in all`;
+    $("live-count").textContent = `(${count} ${count === 1 ? "word" : "words"})`;
     const shown = hunt.words.slice(0, LIVE_HUNT_WORDS).map((word) => item(`${word.word} ${word.points}`));
     if (count > LIVE_HUNT_WORDS) shown.push(item(`and ${count - LIVE_HUNT_WORDS} more`));
     $("live-words").replaceChildren(...shown);
