@@ -646,6 +646,34 @@ def test_a_photo_of_another_game_offers_that_game_in_one_tap(
     page.close()
 
 
+LEFTMOST = """(selector) => Math.min(...[...document.querySelectorAll(selector)]
+    .map(e => e.getBoundingClientRect().left))"""
+
+
+def test_a_crossword_wider_than_the_screen_opens_with_its_left_column_in_view(
+    live_server: str, chromium
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.select_option("#game", "adlib")
+    page.set_input_files("#photo", str(SAMPLES / "adlib-crossword.jpg"))
+    page.wait_for_selector("#figure:not([hidden])")
+    wrap = page.locator("#photo-wrap").bounding_box()
+    assert page.evaluate(
+        "(w => w.scrollWidth > w.clientWidth)(document.querySelector('#photo-wrap'))"
+    )
+    assert page.evaluate(LEFTMOST, "#targets polygon") >= wrap["x"]
+
+    score_grid(page, "..T..\nSTRAWBERRIES")
+    wrap = page.locator("#grid-wrap").bounding_box()
+    squares = page.eval_on_selector_all(
+        "#grid button", "bs => bs.map(b => b.getBoundingClientRect().width)"
+    )
+    assert len(squares) == 4 * 14 and min(squares) >= 44  # a comfortable tap, swiped to
+    assert wrap["x"] <= page.evaluate(LEFTMOST, "#grid button") < wrap["x"] + 44
+    page.close()
+
+
 def test_a_fast_word_hunt_is_shown_and_recorded_as_agreed(
     live_server: str, chromium, tmp_path: Path
 ) -> None:

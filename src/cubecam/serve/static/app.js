@@ -254,8 +254,10 @@ function zoomPhoto() {
   $("photo-zoom").style.width = `${w * scale}px`;
   $("photo-zoom").style.height = `${h * scale}px`;
   wrap.style.height = `${Math.min((box[3] - box[1]) * scale, window.innerHeight * 0.6)}px`;
-  wrap.scrollLeft = ((box[0] + box[2]) / 2) * scale - wrap.clientWidth / 2;
-  wrap.scrollTop = ((box[1] + box[3]) / 2) * scale - wrap.clientHeight / 2;
+  // The cubes centred where they fit; else their left column and top row in view, to swipe on from.
+  const [width, height] = [(box[2] - box[0]) * scale, (box[3] - box[1]) * scale];
+  wrap.scrollLeft = box[0] * scale + Math.min(0, (width - wrap.clientWidth) / 2);
+  wrap.scrollTop = box[1] * scale + Math.min(0, (height - wrap.clientHeight) / 2);
 }
 
 // --- The board: the layout as a grid of cubes, with a ring of empty squares around a crossword ---
