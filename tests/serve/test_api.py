@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -209,6 +210,15 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and 'capture="environment"' in page.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/../app.py").status_code == 404
+
+
+def test_the_page_has_an_icon(client: TestClient) -> None:
+    from PIL import Image
+
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/x-icon"
+    picture = Image.open(io.BytesIO(icon.content))
+    assert picture.format == "ICO" and (16, 16) in picture.info["sizes"]
 
 
 OPTION = re.compile(r"(?<![-\w])--[a-z]")

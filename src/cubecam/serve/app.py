@@ -96,6 +96,10 @@ def create_app(
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def icon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
