@@ -132,6 +132,14 @@ def test_a_layout_the_set_cannot_make_is_shown_with_a_warning_until_corrected(
     assert fixed["tally"]["final"] == expected_final("CAT[BLANK]\nunused: S [BLANK]")
 
 
+def test_too_many_wildcards_typed_in_lower_case_are_explained(client: TestClient) -> None:
+    typed = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "cat"})
+    (warning,) = typed.json()["warnings"]
+    assert "3 wildcards" in warning and "a lower-case letter is a wildcard" in warning
+    capitals = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "CAT"})
+    assert capitals.json()["tally"]["words"][0]["word"] == "CAT"
+
+
 def test_a_cube_of_the_set_not_in_the_layout_is_warned_of_until_added(
     client: TestClient,
 ) -> None:

@@ -527,6 +527,19 @@ def test_the_score_sheet_is_a_table_exported_with_words_and_kept_when_over(
     page.close()
 
 
+def test_letters_typed_in_lower_case_are_explained_as_wildcards(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", "cat")
+    page.click("#grid-button")
+    page.wait_for_selector("#warnings li")
+    said = page.inner_text("#warnings")
+    assert "3 wildcards, but the Scrabble Crossword Cubes set has 2 blanks" in said
+    assert "a lower-case letter is a wildcard for that letter: write letters in capitals" in said
+    page.close()
+
+
 def test_a_bad_upload_gets_a_clear_message(live_server: str, chromium, tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("not a photo")
@@ -534,7 +547,7 @@ def test_a_bad_upload_gets_a_clear_message(live_server: str, chromium, tmp_path:
     open_page(page, live_server)
     page.set_input_files("#photo", str(notes))
     page.wait_for_selector("#message:not([hidden])")
-    assert "not a photo" in page.inner_text("#message")
+    assert page.inner_text("#message").startswith("notes.txt is not a photo")
     page.close()
 
 

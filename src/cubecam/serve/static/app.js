@@ -29,8 +29,11 @@ function say(text, near) {
   if (text) message.scrollIntoView({ block: "center" });
 }
 
+// A message as a sentence: a capital first, a full stop last; one that begins with a file's name
+// keeps the name as it is written ("notes.txt is not a photo").
 function sentence(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+  const start = /^[^\s/]+\.[A-Za-z0-9]{1,5}\b/.test(text) ? text.charAt(0) : text.charAt(0).toUpperCase();
+  return start + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 }
 
 // Run `work` with a busy note below `near`; an error is said there.
