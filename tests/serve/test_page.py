@@ -145,6 +145,34 @@ def in_view(page, selector: str) -> bool:
     )
 
 
+def test_a_stale_tab_follows_the_player_to_play_and_shows_the_games_status_in_full(
+    live_server: str, chromium
+) -> None:
+    ann, stale = chromium.new_page(), chromium.new_page()
+    open_page(ann, live_server)
+    game_id = start_logged_game(ann, "scrabble-cubes", "Annabel Lee, Bo")
+    open_page(stale, live_server)
+    stale.select_option("#log-game", str(game_id))
+    assert stale.input_value("#player") == "Annabel Lee"
+    status = stale.locator("#log-status")
+    said = status.inner_text()
+    assert said.startswith(f"Game {game_id}: Scrabble Crossword Cubes, Game One, to ")
+    assert said.endswith(". Annabel Lee to play (round 1).")
+    box = status.bounding_box()
+    assert box["x"] + box["width"] <= 390 and stale.evaluate(
+        "(p => p.scrollWidth <= p.clientWidth)(document.querySelector('#log-status'))"
+    )
+
+    score_grid(ann, MISREAD)
+    ann.click("#accept")
+    ann.wait_for_selector("#sheet:not([hidden])")
+    score_grid(stale, "CAT\nunused: E")  # the next player takes the photo on the stale tab
+    wait_until(stale, "document.querySelector('#player').value === 'Bo'")
+    assert status.inner_text().endswith("Bo to play (round 1).")
+    ann.close()
+    stale.close()
+
+
 def test_accept_records_a_capture_once_and_undo_takes_it_back(live_server: str, chromium) -> None:
     page = chromium.new_page()
     open_page(page, live_server)

@@ -88,6 +88,7 @@ async function start() {
   $("timer-start").addEventListener("click", startTimer);
   $("timer-stop").addEventListener("click", () => { stopTimer(); resetClock(); });
   $("minutes").addEventListener("input", resetClock);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) followPlayer().catch(() => {}); });
   addHuntPlayer("");
   addHuntPlayer("");
   games = await api("GET", "/api/games");
@@ -158,6 +159,7 @@ function forget() {
 }
 
 function show(next) {
+  if (!capture || capture.id !== next.id) followPlayer().catch(() => {});  // a new turn's photo
   capture = next;
   moving = null;
   $("move-note").hidden = true;
@@ -575,7 +577,30 @@ function choosePlayers() {
     $("block-wild").checked = g.block_wild;
   }
   $("fast").disabled = $("block-wild").disabled = Boolean(g && playedOnTray(g.kind));
+  showLogStatus();
   updateAccept();
+}
+
+// The logged game's title and status in full, wrapped (a menu's line is cut off on a phone).
+function showLogStatus() {
+  const g = loggedGame();
+  $("log-status").hidden = !g;
+  if (!g) return;
+  $("log-status").textContent = `${g.title}. ${sentence(g.status)}`;
+  const option = [...$("log-game").options].find((o) => o.value === String(g.id));
+  option.text = `${g.title} (${g.status})`;
+}
+
+// A tab left open while another phone records turns: the player menu follows whose turn it is.
+async function followPlayer() {
+  const g = loggedGame();
+  if (!g) return;
+  const fresh = (await api("GET", "/api/log/games")).find((other) => other.id === g.id);
+  if (!fresh) return;
+  const moved = fresh.to_play.join() !== g.to_play.join();
+  Object.assign(g, fresh);
+  if (moved && fresh.to_play.length && !playedOnTray(g.kind)) $("player").value = fresh.to_play[0];
+  showLogStatus();
 }
 
 function updateAccept() {
