@@ -26,6 +26,14 @@ def test_too_many_cubes_or_wildcards():
     assert cubes.check(Layout.from_rows(["ABCDEFGHIJKLM"])) == []
     assert "14 cubes" in cubes.check(Layout.from_rows(["ABCDEFGHIJKLMN"]))[0]
     assert "3 wildcards" in cubes.check(Layout.from_rows(["???"]))[0]
+    assert "lower-case" not in cubes.check(Layout.from_rows(["???"]))[0]
+
+
+def test_too_many_wildcards_typed_in_lower_case_are_explained():
+    typed = Layout({(0, c): Face("?", declared=letter) for c, letter in enumerate("cat")})
+    (problem,) = load_cubeset("scrabble-crossword-cubes").check(typed)
+    assert problem.startswith("3 wildcards, but the Scrabble Crossword Cubes set has 2 blanks")
+    assert "a lower-case letter is a wildcard" in problem
 
 
 def test_a_wildcard_of_another_kind_is_no_face_of_the_set():

@@ -105,8 +105,11 @@ class CubeSet:
         wild = sum(face.is_wildcard for face in faces)
         if wild > self.wildcards:
             what = {BLANK: "blanks", JOKER: "jokers"}.get(self.wildcard or "", "wildcards")
+            typed = any(face.declared for face in faces)  # a lower-case letter in a grid
+            hint = " (a lower-case letter is a wildcard for that letter: write letters in capitals)"
             problems.append(
                 f"{wild} wildcards, but the {self.title} set has {self.wildcards} {what}"
+                + (hint if typed else "")
             )
         return problems
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import cv2
@@ -90,12 +92,12 @@ def test_cubes_are_moved_and_removed_and_an_added_one_taken_back(client: TestCli
     taken = client.post(f"{url}/{u['index']}/move", json={"row": 0, "col": 3})
     assert taken.status_code == 400 and "row 1, column 4 already has a cube" in taken.text
 
-    full = client.post(url, json={"row": 0, "col": 0, "symbol": "E"}).json()
-    assert full["tally"] is None and "15 cubes" in full["warnings"][0]
-    assert "remove it" in full["warnings"][0]
-    added = full["cubes"][-1]
+    t = next(c for c in placed["cubes"] if c["symbol"] == "T" and c["row"] is None)
+    fewer = client.delete(f"{url}/{t['index']}").json()
+    assert fewer["unused"] == ["N"]
+    added = client.post(url, json={"row": 0, "col": 0, "symbol": "E"}).json()["cubes"][-1]
     back = client.delete(f"{url}/{added['index']}").json()
-    assert back["tally"]["final"] == placed["tally"]["final"]
+    assert back["tally"]["final"] == fewer["tally"]["final"]
     assert added["index"] not in [c["index"] for c in back["cubes"]]
     gone = client.delete(f"{url}/{added['index']}")
     assert gone.status_code == 400 and "no cube" in gone.json()["detail"]
@@ -128,6 +130,14 @@ def test_a_layout_the_set_cannot_make_is_shown_with_a_warning_until_corrected(
     # the set refuses it no more; its 8 other cubes are not in this toy layout
     assert [w.split(",")[0] for w in fixed["warnings"]] == ["8 cubes of the set not in the layout"]
     assert fixed["tally"]["final"] == expected_final("CAT[BLANK]\nunused: S [BLANK]")
+
+
+def test_too_many_wildcards_typed_in_lower_case_are_explained(client: TestClient) -> None:
+    typed = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "cat"})
+    (warning,) = typed.json()["warnings"]
+    assert "3 wildcards" in warning and "a lower-case letter is a wildcard" in warning
+    capitals = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "CAT"})
+    assert capitals.json()["tally"]["words"][0]["word"] == "CAT"
 
 
 def test_a_cube_of_the_set_not_in_the_layout_is_warned_of_until_added(
@@ -210,6 +220,73 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     assert client.get("/static/../app.py").status_code == 404
 
 
+def test_the_page_has_an_icon(client: TestClient) -> None:
+    from PIL import Image
+
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/x-icon"
+    picture = Image.open(io.BytesIO(icon.content))
+    assert picture.format == "ICO" and (16, 16) in picture.info["sizes"]
+
+
+OPTION = re.compile(r"(?<![-\w])--[a-z]")
+"""A command-line option, as in '--annotate'."""
+
+
+def test_the_page_speaks_its_own_words_not_the_command_lines(client: TestClient) -> None:
+    for url in ("/", "/static/app.js"):
+        assert not OPTION.findall(client.get(url).text), url
+    adlib = client.post(
+        "/api/log/games", json={"kind": "adlib", "players": ["Ann", "Bo"], "target": 50}
+    )
+    assert adlib.status_code == 400 and "no target" in adlib.json()["detail"]
+    grid = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": "AB\nC1"})
+    for response in (adlib, grid):
+        assert response.status_code == 400 and not OPTION.findall(response.json()["detail"])
+
+
+def test_a_photos_notes_are_in_the_pages_words(client: TestClient) -> None:
+    pytest.importorskip("cubecam.vision")
+    tray = (Path(__file__).resolve().parents[2] / "sample_images" / "swedish-tray.jpg").read_bytes()
+    read = client.post(
+        "/api/captures/photo",
+        files={"photo": ("tray.jpg", tray, "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    ).json()
+    said = [*read["notes"], *read["warnings"]]
+    (left_out,) = [note for note in said if "least likely to be a cube" in note]
+    assert left_out.endswith("left out") and not OPTION.findall(" ".join(said))
+
+
+@pytest.mark.parametrize(
+    ("photo", "chosen", "better", "why"),
+    [
+        ("game-one-crossword.jpg", "hunt", "scrabble-cubes", "a crossword, not a word-hunt tray"),
+        ("adlib-crossword.jpg", "scrabble-cubes", "adlib", "set has no face JOKER"),
+        ("swedish-tray.jpg", "scrabble-cubes-two", "hunt", "a word-hunt tray, not a crossword"),
+        ("game-one-crossword.jpg", "scrabble-cubes", None, None),
+        ("adlib-crossword.jpg", "adlib", None, None),
+        ("swedish-tray.jpg", "hunt", None, None),
+    ],
+)
+def test_a_photo_that_fits_another_game_better_says_which(
+    client: TestClient, photo: str, chosen: str, better: str | None, why: str | None
+) -> None:
+    pytest.importorskip("cubecam.vision")
+    data = (Path(__file__).resolve().parents[2] / "sample_images" / photo).read_bytes()
+    read = client.post(
+        "/api/captures/photo",
+        files={"photo": (photo, data, "image/jpeg")},
+        data={"game": chosen},
+    )
+    assert read.status_code == 200, read.text
+    other = read.json()["other_game"]
+    if better is None:
+        assert other is None
+    else:
+        assert other["game"]["name"] == better and why in other["why"]
+
+
 def test_a_photo_is_kept_under_a_name_the_server_makes(client: TestClient, tmp_path: Path) -> None:
     pytest.importorskip("cubecam.vision")
     photo = Path(__file__).resolve().parents[2] / "sample_images" / "game-one-crossword.jpg"
@@ -265,8 +342,53 @@ def test_a_correction_to_a_symbol_no_cube_shows_is_refused(client: TestClient, s
     refused = client.post(
         f"/api/captures/{body['id']}/corrections", json={"cube": 0, "symbol": symbol}
     )
-    assert refused.status_code == 400 and "unknown symbol" in refused.json()["detail"]
+    said = refused.json()["detail"]
+    assert (
+        refused.status_code == 400
+        and said == f"{symbol!r} is not a cube face: type a letter, Qu, BLANK or JOKER"
+    )
     assert client.get(f"/api/captures/{body['id']}").json()["rows"] == body["rows"]
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ("corrections", "the Scrabble Crossword Cubes set has no face Ä"),
+        ("cubes", "15 cubes, but the Scrabble Crossword Cubes set has 14"),
+        ("spare", "15 cubes, but the Scrabble Crossword Cubes set has 14"),
+        ("blank", "3 wildcards, but the Scrabble Crossword Cubes set has 2 blanks"),
+    ],
+)
+def test_a_change_the_cube_set_cannot_make_is_refused_and_nothing_changes(
+    client: TestClient, change: str, said: str
+) -> None:
+    grid = GRID.replace("unused: T U", "unused: [BLANK] [BLANK]")
+    body = client.post("/api/captures/grid", json={"game": "scrabble-cubes", "grid": grid}).json()
+    url = f"/api/captures/{body['id']}"
+    p = next(c for c in body["cubes"] if (c["row"], c["col"]) == (1, 4))
+    request = {
+        "corrections": ("corrections", {"cube": p["index"], "symbol": "Ä"}),
+        "cubes": ("cubes", {"row": 0, "col": 0, "symbol": "E"}),
+        "spare": ("cubes", {"symbol": "E"}),
+        "blank": ("corrections", {"cube": p["index"], "symbol": "BLANK"}),
+    }[change]
+    refused = client.post(f"{url}/{request[0]}", json=request[1])
+    assert refused.status_code == 400 and refused.json()["detail"].startswith(said)
+    assert client.get(url).json() == body
+
+
+def test_a_layout_read_wrong_can_still_be_mended_a_cube_at_a_time(client: TestClient) -> None:
+    foreign = GRID.replace("unused: T U", "unused: Å Ö")
+    body = client.post(
+        "/api/captures/grid", json={"game": "scrabble-cubes", "grid": foreign}
+    ).json()
+    assert body["tally"] is None
+    spare = [c for c in body["cubes"] if c["row"] is None]
+    url = f"/api/captures/{body['id']}/corrections"
+    half = client.post(url, json={"cube": spare[0]["index"], "symbol": "T"}).json()
+    assert half["tally"] is None and half["unused"] == ["T", "Ö"]
+    mended = client.post(url, json={"cube": spare[1]["index"], "symbol": "U"}).json()
+    assert mended["tally"]["final"] == expected_final(GRID)
 
 
 def test_a_word_has_its_offline_meaning(client: TestClient) -> None:

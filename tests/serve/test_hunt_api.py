@@ -72,6 +72,20 @@ def test_hunt_needs_a_tray_and_distinct_players(client: TestClient) -> None:
     assert nameless.status_code == 400 and "needs a name" in nameless.json()["detail"]
 
 
+def test_a_die_on_a_tray_is_changed_not_removed_nor_left_over(client: TestClient) -> None:
+    board = client.post("/api/captures/grid", json={"game": "hunt", "grid": BOARD}).json()
+    url = f"/api/captures/{board['id']}/cubes/0"
+    removed = client.delete(url)
+    assert removed.status_code == 400 and "changed, not removed" in removed.json()["detail"]
+    spare = client.post(f"{url}/move", json={"row": None, "col": None})
+    assert spare.status_code == 400 and "no dice left over" in spare.json()["detail"]
+    assert client.get(f"/api/captures/{board['id']}").json() == board
+    changed = client.post(
+        f"/api/captures/{board['id']}/corrections", json={"cube": 0, "symbol": "Ö"}
+    ).json()
+    assert changed["rows"][0][0] == "Ö" and changed["rows"][1:] == board["rows"][1:]
+
+
 def test_a_tray_photo_is_read_as_a_board_and_its_words_scored(client: TestClient) -> None:
     pytest.importorskip("cubecam.vision")
     photo = (SAMPLES / "swedish-tray.jpg").read_bytes()

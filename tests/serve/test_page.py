@@ -145,6 +145,34 @@ def in_view(page, selector: str) -> bool:
     )
 
 
+def test_a_stale_tab_follows_the_player_to_play_and_shows_the_games_status_in_full(
+    live_server: str, chromium
+) -> None:
+    ann, stale = chromium.new_page(), chromium.new_page()
+    open_page(ann, live_server)
+    game_id = start_logged_game(ann, "scrabble-cubes", "Annabel Lee, Bo")
+    open_page(stale, live_server)
+    stale.select_option("#log-game", str(game_id))
+    assert stale.input_value("#player") == "Annabel Lee"
+    status = stale.locator("#log-status")
+    said = status.inner_text()
+    assert said.startswith(f"Game {game_id}: Scrabble Crossword Cubes, Game One, to ")
+    assert said.endswith(". Annabel Lee to play (round 1).")
+    box = status.bounding_box()
+    assert box["x"] + box["width"] <= 390 and stale.evaluate(
+        "(p => p.scrollWidth <= p.clientWidth)(document.querySelector('#log-status'))"
+    )
+
+    score_grid(ann, MISREAD)
+    ann.click("#accept")
+    ann.wait_for_selector("#sheet:not([hidden])")
+    score_grid(stale, "CAT\nunused: E")  # the next player takes the photo on the stale tab
+    wait_until(stale, "document.querySelector('#player').value === 'Bo'")
+    assert status.inner_text().endswith("Bo to play (round 1).")
+    ann.close()
+    stale.close()
+
+
 def test_accept_records_a_capture_once_and_undo_takes_it_back(live_server: str, chromium) -> None:
     page = chromium.new_page()
     open_page(page, live_server)
@@ -189,11 +217,12 @@ def test_a_wrong_letter_is_refused_in_a_sentence_where_the_player_looks(
     page.wait_for_selector("#fix[open]")
     page.fill("#fix-symbol", "7")
     page.click("#fix-ok")
-    page.wait_for_selector("#message:not([hidden])")
-    said = page.inner_text("#message")
+    page.wait_for_selector("#fix-error:not([hidden])")
+    said = page.inner_text("#fix-error")
     assert said.startswith("'7' is not a cube face: type a letter")
     assert "pattern" not in said and "\\" not in said
-    assert in_view(page, "#message")
+    assert in_view(page, "#fix-error")
+    page.keyboard.press("Escape")
     assert page.inner_text(P_SQUARE) == "P"
 
     notes = tmp_path / "notes.txt"
@@ -244,14 +273,91 @@ def test_a_cube_is_moved_removed_and_an_added_one_taken_back(live_server: str, c
     wait_final(page, final(off.replace("...E.", "...EU").replace(" U", "")))
     assert page.inner_text(square(4, 4)) == "U"
 
+    page.click("#unused-line button:has-text('T')")
+    page.click("#fix-remove")
+    fewer = off.replace("...E.", "...EU").replace(" T U", "")
+    wait_final(page, final(fewer))
     page.click(square(-1, 3))
     page.fill("#fix-symbol", "S")
     page.click("#fix-ok")
-    page.wait_for_selector("#warnings li")
-    assert "15 cubes" in page.inner_text("#warnings") and page.is_hidden("#tally")
+    wait_until(page, f"document.querySelector(\"{square(-1, 3)}\").textContent === 'S'")
     tap_cube(page, square(-1, 3), "remove")
-    wait_final(page, final(off.replace("...E.", "...EU").replace(" U", "")))
-    assert page.inner_text(square(-1, 3)) == "+" and page.inner_text("#warnings") == ""
+    wait_final(page, final(fewer))
+    assert page.inner_text(square(-1, 3)) == "+"
+    page.close()
+
+
+def test_a_correction_shows_the_new_score_beside_the_board(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    page.eval_on_selector("#grid", "grid => grid.scrollIntoView({ block: 'end' })")
+    assert not in_view(page, "#final")  # the score card is off-screen, above
+    page.click(P_SQUARE)
+    page.fill("#fix-symbol", "R")
+    page.click("#fix-ok")
+    wait_until(page, f"document.querySelector(\"{P_SQUARE}\").textContent === 'R'")
+    fixed = final(MISREAD.replace("TIGEP", "TIGER"))
+    assert page.inner_text("#board-score") == f"Score {fixed} (was {final(MISREAD)})"
+    assert in_view(page, "#board-score") and in_view(page, P_SQUARE)
+    score = page.locator("#board-score").bounding_box()
+    grid = page.locator("#grid").bounding_box()
+    assert 0 <= grid["y"] - (score["y"] + score["height"]) < 40  # just above the board
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("square_tapped", "typed", "said"),
+    [
+        (P_SQUARE, "Ä", "The Scrabble Crossword Cubes set has no face Ä"),
+        ("#grid button[data-row='-1'][data-col='3']", "S", "15 cubes, but the Scrabble"),
+    ],
+)
+def test_a_face_the_set_lacks_or_a_cube_too_many_is_refused_in_the_dialog(
+    live_server: str, chromium, square_tapped: str, typed: str, said: str
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    board = page.inner_text("#grid")
+    page.click(square_tapped)
+    page.fill("#fix-symbol", typed)
+    page.click("#fix-ok")
+    page.wait_for_selector("#fix-error:not([hidden])")
+    assert page.inner_text("#fix-error").startswith(said)
+    assert page.evaluate("document.querySelector('#fix').open") and in_view(page, "#fix-error")
+    assert page.is_hidden("#message")
+    page.click("#fix button[value=cancel]")
+    assert page.inner_text("#grid") == board and page.inner_text("#final") == final(MISREAD)
+    assert page.inner_text("#warnings") == ""
+    page.close()
+
+
+def test_the_cube_dialog_speaks_the_pages_words(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_grid(page, MISREAD)
+    page.click(P_SQUARE)
+    page.fill("#fix-symbol", "ß")
+    page.click("#fix-ok")
+    page.wait_for_selector("#fix-error:not([hidden])")
+    said = page.inner_text("#fix")
+    assert "'ß' is not a cube face: type a letter, Qu, BLANK or JOKER." in said
+    assert not re.search(r"--[a-z]|\[BLANK\]|'\.'|'\?'|unknown symbol", said)
+    page.close()
+
+
+def test_a_die_on_a_tray_is_changed_and_offered_nothing_else(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    score_board(page)
+    page.click(square(0, 0))
+    page.wait_for_selector("#fix[open]")
+    assert page.is_hidden("#fix-remove") and page.is_hidden("#fix-spare")
+    assert page.is_hidden("#fix-move")
+    page.fill("#fix-symbol", "Ö")
+    page.click("#fix-ok")
+    wait_until(page, f"document.querySelector(\"{square(0, 0)}\").textContent === 'Ö'")
     page.close()
 
 
@@ -454,6 +560,19 @@ def test_the_score_sheet_is_a_table_exported_with_words_and_kept_when_over(
     page.close()
 
 
+def test_letters_typed_in_lower_case_are_explained_as_wildcards(live_server: str, chromium) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.click("#grid-entry summary")
+    page.fill("#grid-text", "cat")
+    page.click("#grid-button")
+    page.wait_for_selector("#warnings li")
+    said = page.inner_text("#warnings")
+    assert "3 wildcards, but the Scrabble Crossword Cubes set has 2 blanks" in said
+    assert "a lower-case letter is a wildcard for that letter: write letters in capitals" in said
+    page.close()
+
+
 def test_a_bad_upload_gets_a_clear_message(live_server: str, chromium, tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("not a photo")
@@ -461,7 +580,7 @@ def test_a_bad_upload_gets_a_clear_message(live_server: str, chromium, tmp_path:
     open_page(page, live_server)
     page.set_input_files("#photo", str(notes))
     page.wait_for_selector("#message:not([hidden])")
-    assert "not a photo" in page.inner_text("#message")
+    assert page.inner_text("#message").startswith("notes.txt is not a photo")
     page.close()
 
 
@@ -544,6 +663,61 @@ def best_shift(read: Layout, truth: Layout) -> tuple[int, int]:
             read.cells.get((r - s[0], c - s[1])) == f for (r, c), f in truth.cells.items()
         ),
     )
+
+
+@pytest.mark.parametrize(
+    ("photo", "chosen", "better"),
+    [
+        ("adlib-crossword.jpg", "scrabble-cubes", "adlib"),
+        ("game-one-crossword.jpg", "hunt", "scrabble-cubes"),
+    ],
+)
+def test_a_photo_of_another_game_offers_that_game_in_one_tap(
+    live_server: str, chromium, photo: str, chosen: str, better: str
+) -> None:
+    label = json.loads((SAMPLES / photo.replace(".jpg", ".json")).read_text())
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.select_option("#game", chosen)
+    page.set_input_files("#photo", str(SAMPLES / photo))
+    page.wait_for_selector("#other-game:not([hidden])")
+    title = page.eval_on_selector("#game", f"s => s.querySelector('[value={better}]').text")
+    assert page.inner_text("#other-game-button") == f"Score it as {title}"
+    assert in_view(page, "#other-game")
+    page.click("#other-game-button")
+    wait_until(page, f"capture && capture.game === '{better}'")
+    assert page.input_value("#game") == better and page.is_hidden("#other-game")
+    page.wait_for_selector("#tally:not([hidden])")
+    assert parse_grid(page.evaluate("capture.grid")).rows() == parse_grid(label["grid"]).rows()
+    page.close()
+
+
+LEFTMOST = """(selector) => Math.min(...[...document.querySelectorAll(selector)]
+    .map(e => e.getBoundingClientRect().left))"""
+
+
+def test_a_crossword_wider_than_the_screen_opens_with_its_left_column_in_view(
+    live_server: str, chromium
+) -> None:
+    page = chromium.new_page()
+    open_page(page, live_server)
+    page.select_option("#game", "adlib")
+    page.set_input_files("#photo", str(SAMPLES / "adlib-crossword.jpg"))
+    page.wait_for_selector("#figure:not([hidden])")
+    wrap = page.locator("#photo-wrap").bounding_box()
+    assert page.evaluate(
+        "(w => w.scrollWidth > w.clientWidth)(document.querySelector('#photo-wrap'))"
+    )
+    assert page.evaluate(LEFTMOST, "#targets polygon") >= wrap["x"]
+
+    score_grid(page, "..T..\nSTRAWBERRIES")
+    wrap = page.locator("#grid-wrap").bounding_box()
+    squares = page.eval_on_selector_all(
+        "#grid button", "bs => bs.map(b => b.getBoundingClientRect().width)"
+    )
+    assert len(squares) == 4 * 14 and min(squares) >= 44  # a comfortable tap, swiped to
+    assert wrap["x"] <= page.evaluate(LEFTMOST, "#grid button") < wrap["x"] + 44
+    page.close()
 
 
 def test_a_fast_word_hunt_is_shown_and_recorded_as_agreed(

@@ -21,7 +21,7 @@ from tests.serve.conftest import phone_browser
 from tests.serve.test_page import open_page, start_logged_game, wait_until
 
 vision = pytest.importorskip("cubecam.vision")
-synth = pytest.importorskip("cubecam_lab.synth.dataset")
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 TRAY = "kind: tray\nHAKT\nDREM\nYLAO\nTASÅ"
@@ -60,6 +60,7 @@ def filmed(playwright, tmp_path: Path, photo: np.ndarray):
 def camera_page(playwright, tmp_path: Path):
     """A phone-sized page in Chromium whose camera plays a rendered crossword; and what a
     still photo of that crossword reads as."""
+    synth = pytest.importorskip("cubecam_lab.synth.dataset")
     photo, _ = synth.make_scene(
         "crossword", seed=11, size=(960, 540), layout=parse_grid(GRID), cubeset=SET, effects=False
     )
@@ -94,8 +95,9 @@ def test_the_live_view_shows_the_tally_and_hold_records_it(live_server: str, cam
 def test_the_live_view_of_a_word_hunt_tray_shows_its_running_score(
     live_server: str, playwright, tmp_path: Path
 ) -> None:
-    """Over the camera picture: every word on the voted board and the points, as ``cubecam
+    """Beside the camera picture: every word on the voted board and the points, as ``cubecam
     watch --game hunt`` prints them."""
+    synth = pytest.importorskip("cubecam_lab.synth.dataset")
     photo, _ = synth.make_scene(
         "tray",
         seed=11,
@@ -116,16 +118,31 @@ def test_the_live_view_of_a_word_hunt_tray_shows_its_running_score(
         points = sum(w.points for w, _ in words)
         assert page.get_attribute("#live", "data-final") == str(points)
         assert page.inner_text("#live-final") == str(points)
-        assert (
-            page.inner_text("#live-count")
-            == f"{len(words)} words on the board, {points} points in all"
+        assert page.inner_text("#live-tally .score").startswith(
+            f"Board total {points} ({len(words)} words)"
         )
         shown = page.locator("#live-words li").all_inner_texts()
         best = [f"{w.word} {w.points}" for w, _ in words[:LIVE_HUNT_WORDS]]
         assert shown == [*best, f"and {len(words) - LIVE_HUNT_WORDS} more"]
+
+
+def test_the_live_panel_leaves_every_cube_in_view(
+    live_server: str, playwright, tmp_path: Path
+) -> None:
+    """A phone's camera films upright: the picture, a tray's bottom row included, and the
+    panel below it fit on the screen together, the panel a strip beside the picture's height."""
+    photo = cv2.rotate(cv2.imread(str(SAMPLES / "swedish-tray.jpg")), cv2.ROTATE_90_CLOCKWISE)
+    with filmed(playwright, tmp_path, cv2.resize(photo, (720, 960))) as page:
+        open_page(page, live_server)
+        page.select_option("#game", "hunt")
+        page.click("#live-button")
+        wait_until(page, "Boolean(document.querySelector('#live').dataset.final)", timeout=120)
+        header = page.locator("header").bounding_box()
         picture = page.locator("#live-video").bounding_box()
-        tally = page.locator("#live-tally").bounding_box()
-        assert (
-            picture["y"] <= tally["y"]
-            and tally["y"] + tally["height"] <= picture["y"] + picture["height"]
-        )
+        panel = page.locator("#live-tally").bounding_box()
+        assert picture["y"] >= header["y"] + header["height"]  # not under the page's header
+        assert panel["y"] >= picture["y"] + picture["height"]  # not over the picture
+        assert panel["y"] + panel["height"] <= page.viewport_size["height"]
+        assert panel["height"] < picture["height"] / 3
+        final = page.get_attribute("#live", "data-final")
+        assert page.inner_text("#live-tally .score").startswith(f"Board total {final} (")

@@ -6,9 +6,17 @@ files: ``wordnet-base`` (WordNet 3.0's index and data files) and ``dict-freedict
 (a dictd ``.index`` and ``.dict.dz``).
 
 >>> meaning("cats", "en")
-'feline mammal usually having thick soft fur and no ability to roar: domestic cats (noun)'
->>> meaning("hund", "sv"), meaning("xyzzy", "en")
-('dog', None)
+'feline mammal usually having thick soft fur and no ability to roar: domestic cats (noun; a form of cat)'
+>>> meaning("hund", "sv"), meaning("hundar", "sv"), meaning("xyzzy", "en")
+('dog', 'dog (a form of hund)', None)
+
+A Swedish word's senses come most common first (as often as WordNet's texts use their English
+words), and an English word too rare to know is explained by WordNet's gloss:
+
+>>> meaning("val", "sv")
+'choice, election; whale'
+>>> meaning("urval", "sv")[:60]
+'chrestomathy (a selection of passages from different authors'
 """
 
 from __future__ import annotations
@@ -39,6 +47,13 @@ SUFFIX_RULES = {
     "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "adv": (),
 }  # fmt: skip
+# Swedish endings of plurals, definite forms and verbs, and the dictionary form's ending (the
+# first rule that finds a headword wins: "hundarna" is "hund", "flickor" "flicka", "köpte" "köpa").
+SWEDISH_ENDINGS = (
+    ("arna", ""), ("erna", ""), ("orna", "a"), ("orna", ""), ("ar", ""), ("er", ""), ("or", "a"),
+    ("er", "a"), ("ade", "a"), ("de", "a"), ("te", "a"), ("en", ""), ("et", ""), ("na", ""),
+    ("n", ""), ("t", ""), ("r", ""), ("s", ""),
+)  # fmt: skip
 
 
 class Dictionary(Protocol):
@@ -68,6 +83,15 @@ def dictionary(lang: str) -> Dictionary:
     raise DictionaryMissing(f"no dictionary of meanings for {lang!r} (known: en, en_GB, sv)")
 
 
+def _english() -> WordNet | None:
+    """WordNet, to rank and explain a translating dictionary's English words (None where it is
+    not installed: the translations are then given as they are)."""
+    try:
+        return _wordnet(WORDNET_DIR)
+    except DictionaryMissing:
+        return None
+
+
 @cache
 def _wordnet(folder: Path) -> WordNet:
     return WordNet(folder)
@@ -75,14 +99,15 @@ def _wordnet(folder: Path) -> WordNet:
 
 @cache
 def _freedict(stem: Path, name: str, package: str) -> FreeDict:
-    return FreeDict(stem, name=name, package=package)
+    return FreeDict(stem, name=name, package=package, english=_english(), endings=SWEDISH_ENDINGS)
 
 
 class WordNet:
     """Princeton WordNet 3.0 as Debian's ``wordnet-base`` installs it.
 
     A word's meaning is the first (most frequent) sense of its most used part of
-    speech; inflected forms are taken back to their lemma as WordNet's morphy does.
+    speech; inflected forms are taken back to their lemma as WordNet's morphy does, and
+    the lemma named.
     """
 
     name = "WordNet"
@@ -102,15 +127,25 @@ class WordNet:
         if not lemma:  # the licence lines at the top of every file start with a space
             return None
         senses = [
-            (tagged, f"{gloss} ({title})")
+            (tagged, f"{gloss} ({title}{self._form_of(lemma, found)})")
             for pos, title in PARTS_OF_SPEECH
-            for tagged, gloss in [self._first_sense(pos, lemma)]
+            for tagged, gloss, found in [self._first_sense(pos, lemma)]
             if gloss
         ]
         return max(senses, key=lambda sense: sense[0])[1] if senses else None
 
-    def _first_sense(self, pos: str, word: bytes) -> tuple[int, str | None]:
-        """How often WordNet's texts use the word as ``pos``, and the gloss of its first sense."""
+    def uses(self, word: str) -> int:
+        """How often WordNet's texts use ``word`` (or its lemma), in all its parts of speech."""
+        lemma = word.strip().lower().replace(" ", "_").encode("utf-8")
+        return sum(self._first_sense(pos, lemma)[0] for pos, _ in PARTS_OF_SPEECH) if lemma else 0
+
+    @staticmethod
+    def _form_of(word: bytes, lemma: bytes) -> str:
+        return "" if lemma == word else f"; a form of {lemma.decode('utf-8').replace('_', ' ')}"
+
+    def _first_sense(self, pos: str, word: bytes) -> tuple[int, str | None, bytes]:
+        """How often WordNet's texts use the word as ``pos``, the gloss of its first sense, and
+        the lemma found."""
         index = self._file(f"index.{pos}")
         for lemma in self._lemmas(pos, word):
             entry = _sorted_line(index, lemma)
@@ -121,8 +156,8 @@ class WordNet:
             tagged, offset = int(fields[5 + pointers]), int(fields[6 + pointers])
             data = self._file(f"data.{pos}")
             line = data[offset : data.find(b"\n", offset)].decode("utf-8")
-            return tagged, line.partition(" | ")[2].split("; ")[0].strip()
-        return 0, None
+            return tagged, line.partition(" | ")[2].split("; ")[0].strip(), lemma
+        return 0, None, word
 
     def _lemmas(self, pos: str, word: bytes) -> list[bytes]:
         """The word itself, its irregular bases (the .exc list), then morphy's suffix rules."""
@@ -166,13 +201,26 @@ def _sorted_line(data: mmap.mmap, key: bytes) -> bytes | None:
 class FreeDict:
     """A FreeDict translating dictionary in dictd format: ``STEM.index`` and ``STEM.dict.dz``.
 
-    A word's meaning is its translations, the senses separated by ``;``.
+    A word's meaning is its translations, the senses separated by ``;``: most common first,
+    and a rare English word explained, where ``english`` (WordNet) is given; a form the
+    dictionary lacks is taken back to its headword by ``endings`` (pairs of an ending and the
+    headword's) and the headword named.
     """
 
     _DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
-    def __init__(self, stem: Path, *, name: str, package: str) -> None:
+    def __init__(
+        self,
+        stem: Path,
+        *,
+        name: str,
+        package: str,
+        english: WordNet | None = None,
+        endings: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         self.name = name
+        self.english = english
+        self.endings = endings
         index, data = stem.with_name(f"{stem.name}.index"), stem.with_name(f"{stem.name}.dict.dz")
         if not (index.is_file() and data.is_file()):
             raise DictionaryMissing(
@@ -189,19 +237,48 @@ class FreeDict:
         self._data: bytes | None = None
 
     def meaning(self, word: str) -> str | None:
-        places = self._entries.get(word.strip().lower())
-        if not places:
+        word = word.strip().lower()
+        headword = self._headword(word)
+        if headword is None:
             return None
         if self._data is None:
             self._data = gzip.decompress(self._data_path.read_bytes())
         senses = []
-        for offset, length in places:
+        for offset, length in self._entries[headword]:
             entry = self._data[offset : offset + length].decode("utf-8")
             for line in entry.splitlines()[1:]:  # the first line is the headword and how it sounds
                 sense = line.strip().partition(". ")[2] if line[:1].isdigit() else line.strip()
                 if sense and sense not in senses:
                     senses.append(sense)
-        return "; ".join(senses) or None
+        if not senses:
+            return None
+        said = "; ".join(self._explained(senses))
+        return said if headword == word else f"{said} (a form of {headword})"
+
+    def _headword(self, word: str) -> str | None:
+        """The headword of ``word``: itself, or the first its endings take it back to."""
+        if word in self._entries:
+            return word
+        for ending, replacement in self.endings:
+            base = word[: -len(ending)] + replacement
+            if word.endswith(ending) and len(base) > 2 and base in self._entries:
+                return base
+        return None
+
+    def _explained(self, senses: list[str]) -> list[str]:
+        """The senses, those whose English words are most used first; a sense of one English
+        word that WordNet's texts never use followed by WordNet's gloss of it."""
+        if self.english is None:
+            return senses
+        english = self.english
+        uses = {s: max(english.uses(w) for w in s.split(", ")) for s in senses}
+        ranked = sorted(senses, key=lambda sense: -uses[sense])
+        return [
+            f"{sense} ({gloss.rpartition(' (')[0]})"
+            if not uses[sense] and ", " not in sense and (gloss := english.meaning(sense))
+            else sense
+            for sense in ranked
+        ]
 
     @classmethod
     def _number(cls, text: str) -> int:

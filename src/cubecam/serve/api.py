@@ -30,12 +30,14 @@ from cubecam.scorelog import ScoreLog
 from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
 from cubecam.serve.games import (
     LANGS,
+    better_game,
     board_words,
     capture_terms,
     check_lang,
     score_crossword,
     score_hunt,
 )
+from cubecam.serve.messages import for_page
 from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.photos import annotated_jpeg, jpeg, read
 from cubecam.serve.readers import Readers
@@ -52,6 +54,7 @@ from cubecam.serve.schemas import (
     HuntOut,
     MeaningOut,
     MoveIn,
+    OtherGameOut,
     TallyOut,
 )
 from cubecam.serve.uploads import read_photo_upload
@@ -120,7 +123,8 @@ def _read_photo(
     choice = find_game(game)
     lang, cubeset, wordlist = terms_of(request, choice, lang, logged, wordlist)
     data = read_photo_upload(photo)
-    image, reading = read(data, choice.layout_kind.value, cubeset)
+    image, reading, shown = read(data, choice.layout_kind.value, cubeset)
+    better = better_game(choice, shown, request.app.state.cubesets)
     store = store_of(request)
     capture_id = store.new_id()
     photos: PhotoFolder = request.app.state.photos
@@ -136,6 +140,7 @@ def _read_photo(
         image,
         cubeset=cubeset,
         wordlist=wordlist,
+        other_game=None if better is None else (better[0].name, better[1]),
     )
     return capture_out(store.add(capture))
 
@@ -391,8 +396,13 @@ def capture_out(capture: Capture) -> CaptureOut:
         else None,
         photo_url=f"/api/captures/{capture.id}/photo.jpg" if capture.image is not None else None,
         image_size=None if capture.reading is None else capture.reading.image_size,
-        notes=capture.reading.notes if capture.reading else [],
-        warnings=[*warnings, *_off_tray(capture)],
+        notes=[for_page(note) for note in (capture.reading.notes if capture.reading else ())],
+        warnings=[for_page(warning) for warning in (*warnings, *_off_tray(capture))],
+        other_game=None
+        if capture.other_game is None
+        else OtherGameOut(
+            game=GameOut.of(find_game(capture.other_game[0])), why=capture.other_game[1]
+        ),
         recorded=None
         if capture.recorded is None
         else f"{capture.recorded.what} of game {capture.recorded.game}",

@@ -25,7 +25,7 @@ from cubecam.serve.live import LiveSessions
 from cubecam.serve.live_api import router as live_router
 from cubecam.serve.log_api import moved
 from cubecam.serve.log_api import router as log_router
-from cubecam.serve.messages import sentences
+from cubecam.serve.messages import for_page, sentences
 from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.readers import Busy, Readers
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
@@ -103,6 +103,10 @@ def create_app(
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def icon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
@@ -116,9 +120,9 @@ def _recorded_photos(db: Path | None) -> set[str]:
 
 
 def said(detail: str, status: int) -> JSONResponse:
-    """An error as a client gets it: a server path shortened to its last name, and any
-    character that cannot be sent (a lone surrogate) written as its escape."""
-    detail = _PATH.sub(lambda path: path.group(1) or "a folder", detail)
+    """An error as a client gets it: in the page's words, a server path shortened to its last
+    name, and any character that cannot be sent (a lone surrogate) written as its escape."""
+    detail = _PATH.sub(lambda path: path.group(1) or "a folder", for_page(detail))
     detail = detail.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"detail": detail}, status_code=status)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -19,9 +19,10 @@ from pydantic.json_schema import SkipJsonSchema
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_face
-from cubecam.layout import Face, Layout
+from cubecam.layout import Face, Layout, LayoutKind
 from cubecam.reading import CubeReading, Reading
 from cubecam.rules.hunt import tray_in_photo
+from cubecam.serve.messages import FIELDS
 
 MEMORY_BYTES = 128 * 1024**2
 """The most the captures kept in memory may take together (about 50 photos' worth)."""
@@ -116,6 +117,8 @@ class Capture:
     cubeset: CubeSet | None = None
     wordlist: str | None = None
     """The word list that replaces the dictionary: a logged game's own, where it has one."""
+    other_game: tuple[str, str] | None = None
+    """A game the photo fits better than its own, and why (see :func:`better_game`)."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -142,10 +145,16 @@ class Capture:
     def correct(self, index: int, symbol: str) -> None:
         """Set cube ``index`` to ``symbol``, as a person at the table says it is."""
         cube = self._cube(index)
-        face = parse_face(symbol.strip(), lowercase_is_wildcard=False)
+        face = _face(symbol)
+        square = None if cube.row is None or cube.col is None else (cube.row, cube.col)
+        if square is None:
+            unused = list(self.layout.unused)
+            unused[self._spare().index(index)] = face
+            self._check_set(replace(self.layout, unused=tuple(unused)), face)
+        else:
+            self._check_set(self.layout.replace(square, face), face)
         if cube.read_as is None:
             cube.read_as = cube.symbol
-        square = None if cube.row is None or cube.col is None else (cube.row, cube.col)
         self._take(index)
         self._put(index, face, square)
         cube.symbol = face.symbol
@@ -158,21 +167,35 @@ class Capture:
         self.check_unrecorded()
         if square is not None:
             self._check_empty(square)
-        face = parse_face(symbol.strip(), lowercase_is_wildcard=False)
+        face = _face(symbol)
+        self._check_set(
+            replace(self.layout, unused=(*self.layout.unused, face))
+            if square is None
+            else self.layout.replace(square, face),
+            face,
+        )
         self.cubes.append(
             CaptureCube(index=len(self.cubes), symbol=face.symbol, added=True, removed=True)
         )
         self._put(len(self.cubes) - 1, face, square)
 
     def remove(self, index: int) -> None:
-        """Take cube ``index`` off the table: a false cube, or one added by mistake."""
-        self._cube(index)
+        """Take cube ``index`` off the table: a false cube, or one added by mistake (a die on a
+        tray's square is changed, not removed: every square of a tray holds one)."""
+        cube = self._cube(index)
+        if self.layout.kind is LayoutKind.TRAY and cube.row is not None:
+            raise InputError(
+                "a die on the tray is changed, not removed: every square of a tray holds one"
+                " (choose the letter it shows)"
+            )
         self._take(index)
         self.cubes[index].removed = True
 
     def move(self, index: int, square: tuple[int, int] | None) -> None:
         """Move cube ``index`` to the empty ``square``, or among the cubes left over (None)."""
         self._cube(index)
+        if square is None and self.layout.kind is LayoutKind.TRAY:
+            raise InputError("a word-hunt tray has no dice left over: every die is on a square")
         if square is not None:
             self._check_empty(square)
         self._put(index, self._take(index), square)
@@ -183,6 +206,22 @@ class Capture:
         if index not in live:
             raise InputError(f"no cube {index}: this layout has {len(live)} cubes")
         return self.cubes[index]
+
+    def _check_set(self, after: Layout, face: Face) -> None:
+        """Refuse a change to ``face`` that makes a layout the cube set cannot: a face none of
+        its cubes shows, more cubes or more wildcards than it has. A layout read wrong may be
+        one already: a change that leaves it no worse is taken, so that it can be mended."""
+        cubes = self.cubeset
+        if cubes is None:
+            return
+        if not cubes.shows(face):
+            raise InputError(f"{cubes.lacks([face.symbol])}: the layout is not changed")
+        before = cubes.check(self.layout)
+        # faces the set lacks: the same as before, or fewer where one of them was corrected
+        fewer = cubes.lacks(sorted({f.symbol for f in after.faces() if not cubes.shows(f)}))
+        new = [p for p in cubes.check(after) if p not in before and p != fewer]
+        if new:
+            raise InputError(f"{'; '.join(new)}: the layout is not changed")
 
     def _check_empty(self, square: tuple[int, int]) -> None:
         if square in self.layout.cells:
@@ -236,6 +275,22 @@ class Capture:
             if cube.read is not None and not cube.removed
         ]
         return self.reading.model_copy(update={"cubes": cubes})
+
+
+def _face(symbol: str) -> Face:
+    """The face a person typed for a cube (a lower-case letter is that letter), or a sentence
+    saying what to type.
+
+    >>> _face(" qu "), _face("e").symbol
+    (Face(symbol='Qu', declared=None), 'E')
+    >>> _face("ß")
+    Traceback (most recent call last):
+    cubecam.errors.InputError: 'ß' is not a cube face: type a letter, Qu, BLANK or JOKER
+    """
+    try:
+        return parse_face(symbol.strip(), lowercase_is_wildcard=False)
+    except InputError:
+        raise InputError(FIELDS["symbol"].format(input=symbol.strip())) from None
 
 
 def cubes_of_reading(reading: Reading) -> list[CaptureCube]:

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
-from cubecam.layout import Layout, Square
+from cubecam.layout import Layout, LayoutKind, Square
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import CrosswordGame, CrosswordTally
 from cubecam.rules.game import Game
-from cubecam.rules.games import find_game
+from cubecam.rules.games import GAMES, find_game
 from cubecam.rules.hunt import Board, Hunt, RoundTally, ScoredWord, parse_word_list
 from cubecam.rules.match import Match
 
@@ -34,6 +34,50 @@ def cubeset_of(game: type[Game], own: Sequence[CubeSet] = ()) -> CubeSet | None:
         if shipped is not None and shipped.name in (cubes.name, cubes.like):
             return cubes
     return shipped
+
+
+LAYOUTS = {LayoutKind.CROSSWORD: "a crossword", LayoutKind.TRAY: "a word-hunt tray"}
+
+
+def better_game(
+    choice: type[Game], shown: Layout, own: Sequence[CubeSet] = ()
+) -> tuple[type[Game], str] | None:
+    """A game whose layout and cube set fit a photo's cubes better than ``choice``'s, and
+    why; ``shown`` is the layout the cubes make, read with no game in mind. None where
+    ``choice`` fits them, or no other game fits them better.
+
+    >>> from cubecam.grid_format import parse_grid
+    >>> game, why = better_game(find_game("scrabble-cubes"), parse_grid("CA[JOKER]"))
+    >>> game.name, why[:50]
+    ('adlib', 'the Scrabble Crossword Cubes set has no face JOKER')
+    >>> game, why = better_game(find_game("hunt"), parse_grid("CAT"))
+    >>> game.name, why
+    ('scrabble-cubes', 'the cubes make a crossword, not a word-hunt tray')
+    >>> better_game(find_game("scrabble-cubes-two"), parse_grid("CAT")) is None
+    True
+    """
+    if shown.kind not in LAYOUTS:
+        return None
+
+    def misfits(game: type[Game]) -> list[str]:
+        cubes = cubeset_of(game, own)
+        return cubes.check(shown) if cubes is not None else []
+
+    same_kind = choice.layout_kind is shown.kind
+    if same_kind and not misfits(choice):
+        return None
+    others = [game for game in GAMES.values() if game.layout_kind is shown.kind]
+    better = next((game for game in others if game is not choice and not misfits(game)), None)
+    if better is None and not same_kind and others:
+        better = others[0]  # the cubes' layout alone tells against the game chosen
+    if better is None:
+        return None
+    why = (
+        misfits(choice)[0]
+        if same_kind
+        else f"the cubes make {LAYOUTS[shown.kind]}, not {LAYOUTS[choice.layout_kind]}"
+    )
+    return better, why
 
 
 def capture_terms(

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -47,3 +48,28 @@ def sentences(errors: Sequence[Mapping[str, Any]]) -> str:
     """Every validation error of a request, each said once, as one line."""
     said = dict.fromkeys(sentence(error) for error in errors)
     return "; ".join(said)
+
+
+PAGE_WORDS = (
+    (re.compile(r" \(--annotate draws (?:it|them) rejected\)"), ""),
+    (
+        re.compile(r"run cubecam calibrate --set (\S+) again"),
+        r"calibrate \1 again on the computer that serves this page",
+    ),
+    (re.compile(r"drop --target/--rounds"), "leave 'Play to' and 'Rounds' empty"),
+)
+"""What the command line says with its options, as the page says it."""
+
+
+def for_page(text: str) -> str:
+    """A message of cubecam's, said in the page's words: no command-line options.
+
+    >>> for_page("16 cubes found: the one least likely to be a cube was left out"
+    ...          " (--annotate draws it rejected)")
+    '16 cubes found: the one least likely to be a cube was left out'
+    >>> for_page("Duplicate Ad-Lib is two rounds, with no target: drop --target/--rounds")
+    "Duplicate Ad-Lib is two rounds, with no target: leave 'Play to' and 'Rounds' empty"
+    """
+    for pattern, words in PAGE_WORDS:
+        text = pattern.sub(words, text)
+    return text

@@ -11,7 +11,7 @@ import numpy as np
 
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
-from cubecam.layout import Square
+from cubecam.layout import Layout, Square
 
 if TYPE_CHECKING:
     from cubecam.reading import Reading
@@ -19,13 +19,15 @@ if TYPE_CHECKING:
 ANNOTATED_SIDE = 1600
 
 
-def read(data: bytes, layout: str, cubeset: CubeSet | None) -> tuple[np.ndarray, Reading]:
+def read(data: bytes, layout: str, cubeset: CubeSet | None) -> tuple[np.ndarray, Reading, Layout]:
     """The photo at working size (a large JPEG decoded at a fraction of its size), all the
-    page needs of it, and what the vision reads in it (InputError for a bad picture)."""
+    page needs of it; what the vision reads in it as ``layout`` with ``cubeset``; and the
+    layout its cubes make read with no game in mind (InputError for a bad picture)."""
     from cubecam.vision.pipeline import read_cut, read_faces
 
     faces = read_faces(data)
-    return faces.loaded.image, read_cut(faces, layout=layout, cubeset=cubeset)
+    shown = read_cut(faces).layout
+    return faces.loaded.image, read_cut(faces, layout=layout, cubeset=cubeset), shown
 
 
 def frame_reader(layout: str, cubeset: CubeSet | None) -> Callable[[np.ndarray], Reading]:

@@ -49,6 +49,14 @@ class GameOut(BaseModel):
         )
 
 
+class OtherGameOut(BaseModel):
+    game: GameOut
+    why: str = Field(
+        description="what tells against the game chosen",
+        examples=["the cubes make a crossword, not a word-hunt tray"],
+    )
+
+
 class WordOut(BaseModel):
     word: str
     direction: str
@@ -124,6 +132,11 @@ class CaptureOut(BaseModel):
         " that the photo does not show (empty for a typed grid)"
     )
     warnings: list[str] = Field(description="what scoring it noted (words, the cube set)")
+    other_game: OtherGameOut | None = Field(
+        default=None,
+        description="a game the photo's layout or faces fit better than the one chosen (a"
+        " crossword read for the word hunt, a joker for Game One); null where it fits",
+    )
     recorded: str | None = Field(
         description="what the capture is recorded as in the score log; null until it is",
         examples=["Ann's turn in round 1 of game 3"],

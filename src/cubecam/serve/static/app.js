@@ -32,8 +32,11 @@ function say(text, near) {
   if (text) message.scrollIntoView({ block: "center" });
 }
 
+// A message as a sentence: a capital first, a full stop last; one that begins with a file's name
+// keeps the name as it is written ("notes.txt is not a photo").
 function sentence(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+  const start = /^[^\s/]+\.[A-Za-z0-9]{1,5}\b/.test(text) ? text.charAt(0) : text.charAt(0).toUpperCase();
+  return start + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 }
 
 // Run `work` with a busy note below `near`; an error is said there.
@@ -62,7 +65,9 @@ async function start() {
   });
   $("photo").addEventListener("change", sendPhoto);
   $("grid-button").addEventListener("click", sendGrid);
+  $("other-game-button").addEventListener("click", switchGame);
   $("fix").addEventListener("close", sendCorrection);
+  $("fix").querySelector("form").addEventListener("submit", fixSubmitted);
   $("move-spare").addEventListener("click", () => moveTo(null, null));
   $("move-cancel").addEventListener("click", () => { moving = null; $("move-note").hidden = true; });
   window.addEventListener("resize", () => { if (capture && capture.photo_url) zoomPhoto(); });
@@ -86,6 +91,7 @@ async function start() {
   $("timer-start").addEventListener("click", startTimer);
   $("timer-stop").addEventListener("click", () => { stopTimer(); resetClock(); });
   $("minutes").addEventListener("input", resetClock);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) followPlayer().catch(() => {}); });
   addHuntPlayer("");
   addHuntPlayer("");
   games = await api("GET", "/api/games");
@@ -102,6 +108,14 @@ async function start() {
 async function sendPhoto() {
   const file = $("photo").files[0];
   if (!file) return;
+  await readPhoto(file);
+  $("photo").value = "";
+}
+
+let photoFile = null;  // the last photo sent, to read again for another game
+
+async function readPhoto(file) {
+  photoFile = file;
   const form = new FormData();
   form.append("photo", file);
   form.append("game", $("game").value);
@@ -114,7 +128,24 @@ async function sendPhoto() {
     show(await api("POST", "/api/captures/photo", form));
     $("result").scrollIntoView();
   }, "Reading the cubes…");
-  $("photo").value = "";
+}
+
+// --- The wrong game chosen: the photo's layout or faces fit another game, offered in one tap ---
+
+function showOtherGame() {
+  const other = capture.other_game;
+  $("other-game").hidden = !other;
+  if (!other) return;
+  const chosen = games.find((g) => g.name === capture.game).title;
+  $("other-game-why").textContent = `This photo fits ${other.game.title} better than ${chosen}: ${other.why}.`;
+  $("other-game-button").textContent = `Score it as ${other.game.title}`;
+  $("other-game-button").dataset.game = other.game.name;
+}
+
+async function switchGame() {
+  $("game").value = $("other-game-button").dataset.game;
+  $("game").dispatchEvent(new Event("change"));
+  await readPhoto(photoFile);
 }
 
 async function sendGrid() {
@@ -134,14 +165,17 @@ function forget() {
 }
 
 function show(next) {
+  if (!capture || capture.id !== next.id) followPlayer().catch(() => {});  // a new turn's photo
   capture = next;
   moving = null;
   $("move-note").hidden = true;
+  $("board-score").hidden = true;
   $("result").hidden = false;
   $("grid-text").value = capture.grid;
   $("warnings").replaceChildren(
     ...[...capture.notes, ...capture.warnings].map((text) => item(sentence(text), "warning")),
   );
+  showOtherGame();
   showTally();
   showPhoto();
   showBoard();
@@ -231,8 +265,10 @@ function zoomPhoto() {
   $("photo-zoom").style.width = `${w * scale}px`;
   $("photo-zoom").style.height = `${h * scale}px`;
   wrap.style.height = `${Math.min((box[3] - box[1]) * scale, window.innerHeight * 0.6)}px`;
-  wrap.scrollLeft = ((box[0] + box[2]) / 2) * scale - wrap.clientWidth / 2;
-  wrap.scrollTop = ((box[1] + box[3]) / 2) * scale - wrap.clientHeight / 2;
+  // The cubes centred where they fit; else their left column and top row in view, to swipe on from.
+  const [width, height] = [(box[2] - box[0]) * scale, (box[3] - box[1]) * scale];
+  wrap.scrollLeft = box[0] * scale + Math.min(0, (width - wrap.clientWidth) / 2);
+  wrap.scrollTop = box[1] * scale + Math.min(0, (height - wrap.clientHeight) / 2);
 }
 
 // --- The board: the layout as a grid of cubes, with a ring of empty squares around a crossword ---
@@ -387,14 +423,17 @@ function openFix(cube) {
   $("fix-question").textContent = cube.empty ? `A cube the camera missed ${where}. It shows:`
     : `The cube ${where} is ${cube.read_as ? `${label(cube.symbol)} (read as ${label(cube.read_as)})` : label(cube.symbol)}. It really is:`;
   $("fix-ok").textContent = cube.empty ? "Add" : "Correct";
-  $("fix-more").hidden = Boolean(cube.empty);
-  $("fix-spare").hidden = cube.row === null;
+  // A die on a tray's square is changed, never moved, left over or removed: every square holds one.
+  const onTray = capture.kind === "tray" && cube.row !== null && cube.row !== undefined;
+  $("fix-more").hidden = Boolean(cube.empty) || onTray;
+  $("fix-spare").hidden = cube.row === null || capture.kind === "tray";
   $("fix-symbol").value = "";
+  $("fix-error").hidden = true;
   $("fix-choices").replaceChildren(...(cube.alternatives || []).map((symbol) => {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = label(symbol);
-    button.addEventListener("click", () => { $("fix-symbol").value = symbol; $("fix").close("ok"); });
+    button.addEventListener("click", () => { $("fix-symbol").value = symbol; correctCube(); });
     return button;
   }));
   $("fix").returnValue = "";
@@ -402,12 +441,61 @@ function openFix(cube) {
   $("fix-symbol").focus();
 }
 
+// A letter typed or chosen in the dialog: the server takes it, or says why not there, in the
+// dialog, and the board stays as it was.
+function fixSubmitted(event) {
+  if (event.submitter && event.submitter.value !== "ok") return;  // the rest are done on closing
+  event.preventDefault();
+  correctCube();
+}
+
+async function correctCube() {
+  const cube = fixing;
+  const symbol = $("fix-symbol").value.trim();
+  const error = $("fix-error");
+  if (!symbol) {
+    error.textContent = sentence("type the letter the cube shows");
+    error.hidden = false;
+    return;
+  }
+  $("fix-ok").disabled = true;
+  try {
+    const next = cube.empty
+      ? await api("POST", `/api/captures/${capture.id}/cubes`, { row: cube.row, col: cube.col, symbol })
+      : await api("POST", `/api/captures/${capture.id}/corrections`, { cube: cube.index, symbol });
+    $("fix").close("done");
+    changed(next);
+  } catch (refused) {
+    error.textContent = sentence(refused.message);
+    error.hidden = false;
+    $("fix-symbol").select();
+  } finally {
+    $("fix-ok").disabled = false;
+  }
+}
+
+// A cube changed on the board: the new score is said beside the board, where the player looks.
+function changed(next) {
+  const before = capture.tally;
+  show(next);
+  const note = $("board-score");
+  const tally = capture.tally;
+  if (tally) {
+    const was = before && before.final !== tally.final ? ` (was ${signed(before.final)})` : "";
+    note.textContent = `Score ${signed(tally.final)}${was}`;
+  } else {
+    const why = capture.warnings.find((w) => w.startsWith("cannot score"));
+    note.textContent = why ? sentence(why) : "";
+  }
+  note.hidden = !note.textContent;
+  if (!note.hidden) note.scrollIntoView({ block: "nearest" });
+}
+
 async function sendCorrection() {
   const cube = fixing;
   const choice = $("fix").returnValue;
-  const symbol = $("fix-symbol").value.trim();
   fixing = null;
-  if (!cube || choice === "cancel" || choice === "") return;
+  if (!cube || ["cancel", "", "done", "ok"].includes(choice)) return;
   if (choice === "move") {
     moving = cube;
     $("move-what").textContent = label(cube.symbol);
@@ -418,17 +506,14 @@ async function sendCorrection() {
   }
   const url = `/api/captures/${capture.id}/cubes`;
   await busy($("board"), async () => {
-    if (choice === "remove") show(await api("DELETE", `${url}/${cube.index}`));
-    else if (choice === "spare") show(await api("POST", `${url}/${cube.index}/move`, { row: null, col: null }));
-    else if (!symbol) throw new Error("type the letter the cube shows");
-    else if (cube.empty) show(await api("POST", url, { row: cube.row, col: cube.col, symbol }));
-    else show(await api("POST", `/api/captures/${capture.id}/corrections`, { cube: cube.index, symbol }));
+    if (choice === "remove") changed(await api("DELETE", `${url}/${cube.index}`));
+    else if (choice === "spare") changed(await api("POST", `${url}/${cube.index}/move`, { row: null, col: null }));
   });
 }
 
 async function moveTo(row, col) {
   const cube = moving;
-  await busy($("board"), async () => show(await api("POST",
+  await busy($("board"), async () => changed(await api("POST",
     `/api/captures/${capture.id}/cubes/${cube.index}/move`, { row, col })));
 }
 
@@ -498,7 +583,30 @@ function choosePlayers() {
     $("block-wild").checked = g.block_wild;
   }
   $("fast").disabled = $("block-wild").disabled = Boolean(g && playedOnTray(g.kind));
+  showLogStatus();
   updateAccept();
+}
+
+// The logged game's title and status in full, wrapped (a menu's line is cut off on a phone).
+function showLogStatus() {
+  const g = loggedGame();
+  $("log-status").hidden = !g;
+  if (!g) return;
+  $("log-status").textContent = `${g.title}. ${sentence(g.status)}`;
+  const option = [...$("log-game").options].find((o) => o.value === String(g.id));
+  option.text = `${g.title} (${g.status})`;
+}
+
+// A tab left open while another phone records turns: the player menu follows whose turn it is.
+async function followPlayer() {
+  const g = loggedGame();
+  if (!g) return;
+  const fresh = (await api("GET", "/api/log/games")).find((other) => other.id === g.id);
+  if (!fresh) return;
+  const moved = fresh.to_play.join() !== g.to_play.join();
+  Object.assign(g, fresh);
+  if (moved && fresh.to_play.length && !playedOnTray(g.kind)) $("player").value = fresh.to_play[0];
+  showLogStatus();
 }
 
 function updateAccept() {
@@ -941,7 +1049,7 @@ const LIVE_HUNT_WORDS = 8; // a word hunt's best words shown over the picture
 async function startLive() {
   if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
     throw new Error("this browser gives the page no camera here: open the page at the https "
-      + "address cubecam serve --host 0.0.0.0 prints");
+      + "address (the one in the QR code) that the computer serving it prints");
   }
   forget();
   const stream = await navigator.mediaDevices.getUserMedia(
@@ -963,6 +1071,8 @@ async function startLive() {
   $("live-count").hidden = true;
   $("live-marks").replaceChildren();
   $("live").scrollIntoView({ block: "start" });
+  // Once the picture has its size, the page scrolls again so that all of it is in view.
+  $("live-video").addEventListener("loadedmetadata", () => $("live").scrollIntoView({ block: "start" }), { once: true });
   sendFrames(live);
 }
 
@@ -1005,10 +1115,11 @@ function showLive(state) {
   const hunt = state.hunt;
   const final = tally ? tally.final : hunt ? hunt.max_score : null;
   $("live-final").textContent = final === null ? "–" : signed(final);
+  $("live-what").textContent = hunt ? "Board total" : "Score";  // a tray's words, not a score
   $("live-steady").textContent = state.steady ? "steady" : "";
   if (hunt) {
     const count = hunt.words.length;
-    $("live-count").textContent = `${count} ${count === 1 ? "word" : "words"} on the board, ${hunt.max_score} points in all`;
+    $("live-count").textContent = `(${count} ${count === 1 ? "word" : "words"})`;
     const shown = hunt.words.slice(0, LIVE_HUNT_WORDS).map((word) => item(`${word.word} ${word.points}`));
     if (count > LIVE_HUNT_WORDS) shown.push(item(`and ${count - LIVE_HUNT_WORDS} more`));
     $("live-words").replaceChildren(...shown);
