@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import socket
 import ssl
 import subprocess
@@ -13,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -31,15 +33,24 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(tmp_path: Path, *options: str) -> Iterator[tuple[int, list]]:
-    """``cubecam serve`` in a process of its own until the block ends; yields its port and the
-    lines it printed (complete once the block has ended)."""
+def serving(
+    tmp_path: Path, *options: str, open_files: tuple[int, int] | None = None
+) -> Iterator[tuple[int, list]]:
+    """``cubecam serve`` in a process of its own until the block ends, started with the
+    limits of ``open_files`` (soft, hard) where given; yields its port and the lines it
+    printed (complete once the block has ended)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     command = [sys.executable, "-m", "cubecam", "serve", "--port", str(port), *options]
     command += ["--data-dir", str(tmp_path / "data"), "--db", str(tmp_path / "log.sqlite")]
+    limits = partial(resource.setrlimit, resource.RLIMIT_NOFILE, open_files)
     server = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=limits if open_files else None,
     )
     printed: list[str] = []
     try:
