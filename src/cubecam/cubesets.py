@@ -27,7 +27,7 @@ from typing import Any
 from cubecam import paths
 from cubecam.errors import InputError
 from cubecam.layout import BLANK, BLOCK, JOKER, WILD, Face, Layout, canonical_symbol
-from cubecam.user_files import read_user_text
+from cubecam.user_files import read_user_text, write_user_file
 
 MAX_SET_BYTES = 1_000_000
 """The largest set file read (the shipped ones are a few kB)."""
@@ -337,15 +337,12 @@ def new_set_base(name: str, like: str | None) -> str | None:
 
 def write_user_set(name: str, like: str) -> Path:
     """Write the user's set ``name``, which is ``like`` another set, into the user's sets folder."""
-    path = paths.cubesets_dir() / f"{name}.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(
+    text = (
         f"# Your set {name}: the letters, values and faces of {like}, and the look that\n"
         "# cubecam calibrate learnt from your photos. Add keys (values, faces...) to differ.\n"
-        f'name = "{name}"\nlike = "{like}"\n',
-        "utf-8",
+        f'name = "{name}"\nlike = "{like}"\n'
     )
-    return path
+    return write_user_file(paths.cubesets_dir() / f"{name}.toml", text.encode(), "cube set")
 
 
 def check_set_name(name: str) -> str:

@@ -329,3 +329,17 @@ def test_a_jpeg_holding_less_than_its_header_claims_is_refused_as_damaged(
     )
     assert refused.status_code == 400
     assert "damaged: its picture data ends before the picture does" in refused.json()["detail"]
+
+
+def test_a_photo_sent_on_a_full_disk_is_answered_507_and_leaves_no_file(
+    client: TestClient, full_disk: None, tmp_path: Path
+) -> None:
+    photo = Path(__file__).resolve().parents[2] / "sample_images" / "game-one-crossword.jpg"
+    refused = client.post(
+        "/api/captures/photo",
+        files={"photo": ("p.jpg", photo.read_bytes(), "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert refused.status_code == 507
+    assert refused.json()["detail"].endswith("the disk is full")
+    assert not [p for p in (tmp_path / "data").rglob("*") if p.is_file()]

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import csv
 import io
+import subprocess
+import sys
 from pathlib import Path
 
+import httpx
 from fastapi.testclient import TestClient
 
 from cubecam.scorelog import ScoreLog
+from tests.cli.test_serve_command import free_port, get_games
+from tests.conftest import cubecam_env, read_only
 
 CAT = "CAT\nunused: E"
 DOG = "DOGE\nunused: S"
@@ -254,3 +259,38 @@ def test_a_capture_for_a_game_with_its_own_word_list_is_scored_and_recorded_by_i
         "/api/captures/grid", json={"game": "scrabble-cubes", "grid": "TAC", "logged": 999}
     )
     assert missing.status_code in (400, 404) and "999" in missing.text
+
+
+def test_the_server_shows_the_log_from_a_read_only_folder(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    with ScoreLog(data / "scores.sqlite3") as log:
+        log.new_game("scrabble-cubes", ["Ann", "Bo"])
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "cubecam",
+        "serve",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data),
+    ]
+    server = subprocess.Popen(
+        read_only(data, command),
+        env=cubecam_env(CUBECAM_DATA=str(data)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        get_games(f"http://127.0.0.1:{port}/")
+        games = httpx.get(f"http://127.0.0.1:{port}/api/log/games").json()
+        sheet = httpx.get(f"http://127.0.0.1:{port}/api/log/games/{games[0]['id']}").json()
+    finally:
+        server.terminate()
+        printed, _ = server.communicate(timeout=10)
+    assert [game["players"] for game in games] == [["Ann", "Bo"]], printed
+    assert [player["name"] for player in sheet["sheet"]["players"]] == ["Ann", "Bo"]
+    assert sorted(p.name for p in data.iterdir()) == ["scores.sqlite3"]

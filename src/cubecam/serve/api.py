@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Annotated
 
@@ -18,6 +20,7 @@ from fastapi import (
 )
 from pydantic_core import to_jsonable_python
 
+from cubecam import paths
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -65,6 +68,17 @@ ERRORS = {
 router = APIRouter(prefix="/api", responses=ERRORS)
 MISSED = 10
 CaptureId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="a capture's id")]
+
+
+@contextmanager
+def score_log(request: Request, *, reading: bool = False) -> Iterator[ScoreLog]:
+    """The score log the server was started with, open for one request; for ``reading``
+    alone, opened read-only where it exists, as the command line reads it (so in a folder
+    the server may not write to, too)."""
+    db = request.app.state.db
+    read_only = reading and (db or paths.score_log()).is_file()
+    with ScoreLog(db, read_only=read_only) as log:
+        yield log
 
 
 def store_of(request: Request) -> CaptureStore:
@@ -158,7 +172,7 @@ def terms_of(
     ``logged`` game, where it is for one (see :func:`~cubecam.serve.games.capture_terms`)."""
     match = None
     if logged is not None:
-        with ScoreLog(request.app.state.db) as log:
+        with score_log(request, reading=True) as log:
             match = log.game(logged)
     return capture_terms(choice, lang, request.app.state.cubesets, match)
 

@@ -28,6 +28,7 @@ from cubecam.serve.messages import sentences
 from cubecam.serve.photo_files import PhotoFolder
 from cubecam.serve.readers import Busy, Readers
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
+from cubecam.user_files import CannotWrite
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
@@ -84,6 +85,10 @@ def create_app(
     def no_game(request: Request, error: NoSuchGame) -> JSONResponse:
         return said(f"there is no game {error.game_id} in the score log: reload the page", 404)
 
+    @app.exception_handler(CannotWrite)
+    def cannot_write(request: Request, error: CannotWrite) -> JSONResponse:
+        return said(str(error), 507)
+
     @app.exception_handler(CubecamError)
     def user_error(request: Request, error: CubecamError) -> JSONResponse:
         return said(str(error), 400)
@@ -104,7 +109,7 @@ def _recorded_photos(db: Path | None) -> set[str]:
     """The photos of the score log's turns (none while there is no score log)."""
     if not (db or paths.score_log()).exists():
         return set()
-    with ScoreLog(db) as log:
+    with ScoreLog(db, read_only=True) as log:
         return log.photos()
 
 

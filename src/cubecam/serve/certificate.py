@@ -18,6 +18,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
+from cubecam.user_files import write_user_file
+
 CERT_FILE = "cert.pem"
 KEY_FILE = "key.pem"
 # Apple's devices refuse a server certificate valid for longer than 825 days.
@@ -73,17 +75,11 @@ def certificate(folder: Path, addresses: tuple[str, ...] = ()) -> Certificate:
     if key is None:
         key = ec.generate_private_key(ec.SECP256R1())
     cert = _self_signed(key, tuple(sorted(wanted)))
-    folder.mkdir(parents=True, exist_ok=True)
-    key_path.write_bytes(b"")
-    key_path.chmod(0o600)
-    key_path.write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
+    private = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     )
-    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    write_user_file(key_path, private, "HTTPS key", private=True)
+    write_user_file(cert_path, cert.public_bytes(serialization.Encoding.PEM), "HTTPS certificate")
     return Certificate(cert_path, key_path, _fingerprint(cert))
 
 

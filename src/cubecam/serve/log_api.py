@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
@@ -15,9 +14,8 @@ from cubecam.rules.games import GAMES
 from cubecam.rules.hunt import parse_word_list
 from cubecam.rules.match import Match, Sheet
 from cubecam.rules.tally import signed
-from cubecam.scorelog import ScoreLog
 from cubecam.scorelog.export import export_text
-from cubecam.serve.api import ERRORS, store_of
+from cubecam.serve.api import ERRORS, score_log, store_of
 from cubecam.serve.captures import Capture, Recording
 from cubecam.serve.games import capture_terms, check_lang, cubeset_of
 from cubecam.serve.schemas import (
@@ -37,13 +35,6 @@ ExportFormat = Annotated[str, Path(pattern=r"^(csv|json)$", description="csv or 
 LISTED = 30
 
 
-@contextmanager
-def score_log(request: Request) -> Iterator[ScoreLog]:
-    """The score log the server was started with, open for one request."""
-    with ScoreLog(request.app.state.db) as log:
-        yield log
-
-
 @router.get("/kinds", summary="The kinds of game the score log keeps")
 def kinds() -> list[KindOut]:
     return [KindOut(name=name, title=game.title) for name, game in GAMES.items()]
@@ -51,7 +42,7 @@ def kinds() -> list[KindOut]:
 
 @router.get("/games", summary="The logged games, newest first")
 def logged_games(request: Request) -> list[LoggedGameOut]:
-    with score_log(request) as log:
+    with score_log(request, reading=True) as log:
         return [_game_out(game, log.sheet(game.id)) for game in log.games()[:LISTED]]
 
 
@@ -78,7 +69,7 @@ def new_game(request: Request, body: NewGameIn) -> LoggedGameOut:
 
 @router.get("/games/{game_id}", summary="A logged game's score sheet")
 def show_game(request: Request, game_id: GameId) -> SheetOut:
-    with score_log(request) as log:
+    with score_log(request, reading=True) as log:
         return _sheet_out(log.sheet(game_id))
 
 
@@ -138,7 +129,7 @@ def undo(request: Request, game_id: GameId) -> UndoneOut:
     responses={200: {"content": {"text/csv": {}, "application/json": {}}}},
 )
 def export_game(request: Request, game_id: GameId, fmt: ExportFormat) -> Response:
-    with score_log(request) as log:
+    with score_log(request, reading=True) as log:
         game, turns, sheet = log.game(game_id), log.turns(game_id), log.sheet(game_id)
     body = export_text(game, turns, sheet, fmt)
     media = "text/csv; charset=utf-8" if fmt == "csv" else "application/json"
