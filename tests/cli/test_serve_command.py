@@ -22,6 +22,7 @@ from cryptography import x509
 
 from cubecam.serve.certificate import certificate, subject_names
 from cubecam.serve.network import lan_address
+from tests.conftest import cubecam_env, read_only
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -194,3 +195,26 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_damaged_key_is_one_line_before_anything_is_served(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    certificate(data / "tls")
+    (data / "tls" / "key.pem").write_bytes(b"-----BEGIN PRIVATE KEY-----\ncut here\n")
+    command = [sys.executable, "-m", "cubecam", "serve", "--tls", "--data-dir", str(data)]
+    result = subprocess.run(command, capture_output=True, text=True, env=cubecam_env(), timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("cubecam: error: the HTTPS certificate in")
+    assert "key.pem is not a private key" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_serve_tls_in_a_read_only_data_folder_is_one_line(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    command = [sys.executable, "-m", "cubecam", "serve", "--tls", "--data-dir", str(data)]
+    result = subprocess.run(
+        read_only(data, command), capture_output=True, text=True, env=cubecam_env(), timeout=60
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("cubecam: error: cannot write ")
+    assert result.stderr.endswith("the folder is read-only\n") and result.stderr.count("\n") == 1
