@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import cv2
 import numpy as np
@@ -79,3 +83,53 @@ def tray_cut_off(tmp_path: Path) -> Path:
     cut = tmp_path / "cut.jpg"
     cv2.imwrite(str(cut), image[:, : round(third + fourth) // 2])
     return cut
+
+
+class _FullFile:
+    """A file open for writing on a full disk: every write fails as the disk's would."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self.file = file
+
+    def __enter__(self) -> _FullFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+    def write(self, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.file, name)
+
+
+def fill_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, the disk is full for the files cubecam writes (through ``os.fdopen``)."""
+    real = os.fdopen
+    monkeypatch.setattr(os, "fdopen", lambda *args, **kwargs: _FullFile(real(*args, **kwargs)))
+
+
+@pytest.fixture
+def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk for the files cubecam writes."""
+    fill_disk(monkeypatch)
+
+
+READ_ONLY = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" && exec "$@"'
+
+
+def read_only(folder: Path, command: list[str]) -> list[str]:
+    """``command`` run where ``folder`` is a read-only file system (a bind mount in a mount
+    namespace of its own: as root, a folder's mode would not stop a write). The test is
+    skipped where the system allows no such namespace."""
+    wrapped = ["unshare", "--map-root-user", "--mount", "sh", "-c", READ_ONLY, str(folder)]
+    probe = subprocess.run([*wrapped, "true"], capture_output=True, check=False)
+    if probe.returncode != 0:
+        pytest.skip(f"no read-only mount can be made here: {probe.stderr.decode().strip()}")
+    return [*wrapped, *command]
+
+
+def cubecam_env(**more: str) -> dict[str, str]:
+    """The environment of a ``cubecam`` process running this checkout's sources."""
+    return {**os.environ, "PYTHONPATH": str(REPO / "src"), **more}

@@ -1,8 +1,23 @@
-import pytest
+import itertools
+import json
+import os
+import subprocess
+import sys
 
-from cubecam.cubesets import available_cubesets, load_cubeset, new_set_base, write_user_set
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cubecam.cubesets import (
+    available_cubesets,
+    load_cubeset,
+    new_set_base,
+    readable_cubesets,
+    write_user_set,
+)
 from cubecam.errors import InputError
 from cubecam.layout import BLANK, BLOCK, JOKER, Face, Layout
+from tests.conftest import REPO, SAMPLES
 
 
 def test_shipped_sets():
@@ -132,3 +147,151 @@ def test_cubes_of_the_set_a_layout_does_not_show():
     assert game_one.unseen(Layout.from_rows(["TIGER", "OF..."], unused=[Face("T")])) == 6
     assert game_one.unseen(Layout.from_rows(["ABCDEFG", "HIJKLMN"])) == 0
     assert game_one.unseen(Layout.from_rows(["ABCDEFGHIJKLMNO"])) == 0  # too many: check's
+
+
+def deeply_nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+BROKEN = {
+    "invalid": ("name = 'invalid'\ncubes = = 3\n", "cannot read cube set .*invalid.toml: Invalid"),
+    "latin1": ("name = 'l\xe4tin'\ncubes = 3\n".encode("latin-1"), "latin1.toml is not UTF-8"),
+    "lost": ("name = 'lost'\nlike = 'nonexistent'\n", "lost.toml is like 'nonexistent'"),
+    "many": ("name = 'many'\ncubes = 'many'\n", "cubes must be a whole number, not 'many'"),
+    "minus": ("name = 'minus'\ncubes = -5\n", "cubes must be at least 1, not -5"),
+    "none": ("name = 'none'\ncubes = 0\n", "cubes must be at least 1, not 0"),
+    "wild": ("name = 'wild'\ncubes = 3\nwildcards = -3\n", "wildcards must be at least 0"),
+    "values": ("name = 'values'\ncubes = 3\nvalues = [1, 2]\n", "values must be a table"),
+    "faces": ("name = 'faces'\ncubes = 2\nfaces = [[1, 2], [3]]\n", "faces must be lists of"),
+    "joker": ("name = 'joker'\ncubes = 2\nwildcard = 7\n", "wildcard must be text in quotes"),
+    "symbol": ("name = 'symbol'\ncubes = 2\nsymbols = ['A', '7']\n", "unknown face symbol '7'"),
+    "deep": (f"name = 'deep'\ncubes = 2\nfaces = {deeply_nested(5000)}\n", "nests too deeply"),
+}
+
+
+@pytest.fixture
+def broken_sets(sets_folder):
+    """Every way a set file can be broken, each in a file of its own name, beside a good set."""
+    for name, (text, _) in BROKEN.items():
+        write = (sets_folder / f"{name}.toml").write_bytes
+        write(text if isinstance(text, bytes) else text.encode())
+    (sets_folder / "dangling.toml").symlink_to(sets_folder / "gone.toml")
+    (sets_folder / "zero.toml").symlink_to("/dev/zero")
+    (sets_folder / "folder.toml").mkdir()
+    with (sets_folder / "huge.toml").open("wb") as huge:
+        huge.truncate(60_000_000)  # 60 MB, sparse
+    (sets_folder / "good.toml").write_text("name = 'good'\nlike = 'adlib'\n")
+    return sets_folder
+
+
+MORE_BROKEN = {
+    "dangling": "cube set not found: .*dangling.toml",
+    "zero": "zero.toml is not a regular file",
+    "folder": "folder.toml is a folder",
+    "huge": "huge.toml is too large",
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [*((name, message) for name, (_, message) in BROKEN.items()), *MORE_BROKEN.items()],
+)
+def test_a_broken_set_file_is_a_one_line_error_naming_it(broken_sets, name, message):
+    with pytest.raises(InputError, match=message) as refused:
+        load_cubeset(name)
+    assert f"{name}.toml" in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_broken_sets_are_left_out_each_named_once_and_the_others_still_load(broken_sets, caplog):
+    readable = {cubes.name for cubes in readable_cubesets()}
+    assert {"good", "adlib", "classic-4x4"} <= readable
+    assert readable.isdisjoint([*BROKEN, *MORE_BROKEN])
+    said = [record.getMessage() for record in caplog.records]
+    assert len(said) == len(BROKEN) + len(MORE_BROKEN)
+    for name in [*BROKEN, *MORE_BROKEN]:
+        assert sum(f"the cube set {name} is left out: " in line for line in said) == 1
+
+
+def test_a_grid_is_scored_beside_broken_sets_each_named_once_on_stderr(broken_sets):
+    scored = subprocess.run(
+        [sys.executable, "-m", "cubecam", "score", "--grid", str(SAMPLES / "game-one.grid")],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "PYTHONPATH": str(REPO / "src"),
+            "CUBECAM_DATA": str(broken_sets.parent),
+        },
+        check=False,
+        timeout=120,
+    )
+    assert scored.returncode == 0, scored.stderr
+    assert scored.stdout.splitlines()[-1] == "Final score: 22"
+    warned = [line for line in scored.stderr.splitlines() if " warning: " in line]
+    assert len(warned) == len(BROKEN) + len(MORE_BROKEN), scored.stderr  # besides any notes
+    assert all(line.startswith("cubecam: warning: the cube set ") for line in warned)
+    assert {line.split()[5] for line in warned} == {*BROKEN, *MORE_BROKEN}
+    assert "error" not in scored.stderr and "Traceback" not in scored.stderr
+
+
+TEXTS = st.sampled_from(["adlib", "A", "Qu", "BLANK", "JOKER", "?", ""]) | st.text(max_size=4)
+TOML_VALUES = st.recursive(
+    st.integers(-(2**63), 2**63 - 1) | st.booleans() | st.floats(allow_nan=False) | TEXTS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXTS, inner, max_size=4),
+    max_leaves=12,
+)
+NUMBERS = st.integers(-3, 40)
+SET_KEYS = {  # each key's likely values, or anything
+    "name": TEXTS,
+    "title": TEXTS,
+    "cubes": NUMBERS,
+    "kind": st.sampled_from(["crossword", "tray"]),
+    "lang": st.sampled_from(["en", "sv"]),
+    "wildcard": TEXTS,
+    "wildcards": NUMBERS,
+    "values": st.dictionaries(TEXTS, NUMBERS, max_size=5),
+    "faces": st.lists(st.lists(TEXTS, max_size=6), max_size=4),
+    "size": NUMBERS,
+    "like": TEXTS,
+    "symbols": st.lists(TEXTS, max_size=5),
+}
+
+
+def toml(value: object) -> str:
+    """``value`` written as TOML (a table inline)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return f"[{', '.join(map(toml, value))}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{toml(k)} = {toml(v)}" for k, v in value.items()) + "}"
+    return "inf" if value == float("inf") else "-inf" if value == float("-inf") else repr(value)
+
+
+SET_FILES = st.fixed_dictionaries(
+    {}, optional={key: likely | TOML_VALUES for key, likely in SET_KEYS.items()}
+).map(lambda keys: "".join(f"{key} = {toml(value)}\n" for key, value in keys.items())) | st.text(
+    max_size=200
+)
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=SET_FILES)
+def test_the_set_reader_gives_a_set_or_one_line_error_for_any_file(sets_folder, text):
+    path = sets_folder / f"fuzz-{next(FUZZED)}.toml"
+    path.write_text(text, "utf-8", errors="surrogatepass")
+    try:
+        cubes = load_cubeset(str(path))
+    except InputError as error:
+        assert "\n" not in str(error).strip()
+        return
+    assert cubes.count >= 1 and cubes.wildcards >= 0
+    assert all(isinstance(v, int) and v >= 0 for v in cubes.values.values())
+    assert isinstance(cubes.face_names(), list)
+
+
+FUZZED = itertools.count()

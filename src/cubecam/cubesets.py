@@ -13,18 +13,25 @@ else its file says), under its own name, so that its calibrated look goes with i
 
 from __future__ import annotations
 
+import logging
 import re
+import reprlib
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from cubecam import paths
 from cubecam.errors import InputError
 from cubecam.layout import BLANK, BLOCK, JOKER, WILD, Face, Layout, canonical_symbol
-from cubecam.user_files import read_user_text
+from cubecam.user_files import read_user_text, write_user_file
+
+MAX_SET_BYTES = 1_000_000
+"""The largest set file read (the shipped ones are a few kB)."""
+_log = logging.getLogger(__name__)
 
 
 def calibration_dirs() -> list[Path]:
@@ -180,24 +187,82 @@ class CubeSet:
 
 
 def _from_toml(data: Mapping, path: Path) -> CubeSet:
-    try:
-        faces = data.get("faces")
-        return CubeSet(
-            name=data["name"],
-            title=data.get("title", data["name"]),
-            count=int(data["cubes"]),
-            kind=data.get("kind", "crossword"),
-            lang=data.get("lang", "en"),
-            wildcard=data.get("wildcard"),
-            wildcards=int(data.get("wildcards", 0)),
-            values={canonical_symbol(k): int(v) for k, v in data.get("values", {}).items()},
-            faces=tuple(tuple(cube) for cube in faces) if faces else None,
-            size=data.get("size"),
-            like=data.get("like"),
-            symbols=frozenset(map(canonical_symbol, data.get("symbols", ()))),
+    """The set a file's keys describe; an InputError naming the file for a key that is
+    missing, of the wrong type, out of range, or a face no cube can show."""
+    faces = _key(data, "faces", list, path, None)
+    values = _key(data, "values", dict, path, {})
+    symbols = _key(data, "symbols", list, path, [])
+    wildcard = _key(data, "wildcard", str, path, None)
+    if not all(isinstance(cube, list) and _all_text(cube) for cube in faces or ()):
+        raise InputError(
+            f"cube set file {path}: faces must be lists of faces in quotes, one a cube"
         )
-    except (KeyError, TypeError, ValueError) as error:
-        raise InputError(f"cube set file {path} is malformed: {error}") from None
+    if not _all_text(symbols):
+        raise InputError(f"cube set file {path}: symbols must be a list of faces in quotes")
+    for letter in values:
+        _key(values, letter, int, path, least=0, where="values.")
+    try:
+        named = [*values, *symbols, *(face for cube in faces or () for face in cube)]
+        for symbol in (*named, *([wildcard] if wildcard is not None else [])):
+            canonical_symbol(symbol)
+    except InputError as error:
+        raise InputError(f"cube set file {path}: {error}") from None
+    name = _key(data, "name", str, path)
+    return CubeSet(
+        name=name,
+        title=_key(data, "title", str, path, name),
+        count=_key(data, "cubes", int, path, least=1),
+        kind=_key(data, "kind", str, path, "crossword"),
+        lang=_key(data, "lang", str, path, "en"),
+        wildcard=wildcard,
+        wildcards=_key(data, "wildcards", int, path, 0, least=0),
+        values={canonical_symbol(k): v for k, v in values.items()},
+        faces=tuple(tuple(cube) for cube in faces) if faces else None,
+        size=_key(data, "size", int, path, None, least=1),
+        like=_key(data, "like", str, path, None),
+        symbols=frozenset(map(canonical_symbol, symbols)),
+    )
+
+
+_REQUIRED = object()
+_KINDS = {str: "text in quotes", int: "a whole number", list: "a list", dict: "a table"}
+
+
+def _key(
+    data: Mapping,
+    key: str,
+    kind: type,
+    path: Path,
+    default: object = _REQUIRED,
+    *,
+    least: int | None = None,
+    where: str = "",
+) -> Any:
+    """``data[key]``, of type ``kind`` and at least ``least``, else ``default`` where it is
+    not given (an InputError where there is no default).
+
+    >>> _key({"cubes": "many"}, "cubes", int, Path("my.toml"))
+    Traceback (most recent call last):
+    cubecam.errors.InputError: cube set file my.toml: cubes must be a whole number, not 'many'
+    """
+    if key not in data:
+        if default is _REQUIRED:
+            raise InputError(f"cube set file {path} has no {where}{key}")
+        return default
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise InputError(
+            f"cube set file {path}: {where}{key} must be {_KINDS[kind]}, not {reprlib.repr(value)}"
+        )
+    if least is not None and value < least:
+        raise InputError(
+            f"cube set file {path}: {where}{key} must be at least {least}, not {value}"
+        )
+    return value
+
+
+def _all_text(items: list) -> bool:
+    return all(isinstance(item, str) for item in items)
 
 
 def available_cubesets() -> dict[str, Path]:
@@ -221,7 +286,7 @@ def _set_file(name: str) -> Path:
         if name not in sets:
             raise InputError(f"unknown cube set {name!r} (known: {', '.join(sorted(sets))})")
         path = sets[name]
-    return path.resolve()
+    return path.absolute()
 
 
 @cache
@@ -233,17 +298,23 @@ def _set_data(path: Path, inside: tuple[Path, ...]) -> dict:
     """A set file's keys over those of the set it is ``like`` (a table such as ``values``
     letter by letter; the title is its own)."""
     try:
-        data = tomllib.loads(read_user_text(path, "cube set"))
+        data = tomllib.loads(read_user_text(path, "cube set", MAX_SET_BYTES))
     except tomllib.TOMLDecodeError as error:
         raise InputError(f"cannot read cube set {path}: {error}") from None
-    if "like" not in data:
+    except RecursionError:
+        raise InputError(f"cannot read cube set {path}: it nests too deeply") from None
+    like = _key(data, "like", str, path, None)
+    if like is None:
         return data
-    base_path = _set_file(str(data["like"]))
-    if base_path in (*inside, path):
-        raise InputError(f"cube set file {path} is like itself (through {data['like']!r})")
+    try:
+        base_path = _set_file(like)
+    except InputError as error:
+        raise InputError(f"cube set file {path} is like {like!r}: {error}") from None
+    if base_path.resolve() in {seen.resolve() for seen in (*inside, path)}:
+        raise InputError(f"cube set file {path} is like itself (through {like!r})")
     base = _set_data(base_path, (*inside, path))
     base.pop("title", None)
-    merged = {**base, **data, "like": base.get("like", data["like"])}
+    merged = {**base, **data, "like": base.get("like", like)}
     for key, table in data.items():
         if isinstance(table, dict) and isinstance(base.get(key), dict):
             merged[key] = {**base[key], **table}
@@ -277,15 +348,12 @@ def new_set_base(name: str, like: str | None) -> str | None:
 
 def write_user_set(name: str, like: str) -> Path:
     """Write the user's set ``name``, which is ``like`` another set, into the user's sets folder."""
-    path = paths.cubesets_dir() / f"{name}.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(
+    text = (
         f"# Your set {name}: the letters, values and faces of {like}, and the look that\n"
         "# cubecam calibrate learnt from your photos. Add keys (values, faces...) to differ.\n"
-        f'name = "{name}"\nlike = "{like}"\n',
-        "utf-8",
+        f'name = "{name}"\nlike = "{like}"\n'
     )
-    return path
+    return write_user_file(paths.cubesets_dir() / f"{name}.toml", text.encode(), "cube set")
 
 
 def check_set_name(name: str) -> str:
@@ -304,7 +372,19 @@ def multi_letter_faces() -> frozenset[str]:
     """
     return frozenset(
         symbol
-        for name in available_cubesets()
-        for symbol in load_cubeset(name).listed_symbols()
+        for cubes in readable_cubesets()
+        for symbol in cubes.listed_symbols()
         if len(symbol) > 1 and symbol not in (BLANK, JOKER, BLOCK)
     )
+
+
+def readable_cubesets() -> list[CubeSet]:
+    """Every set that can be loaded; one that cannot (a broken file among the user's sets)
+    is left out with a warning naming it, so that the others keep working."""
+    found = []
+    for name in sorted(available_cubesets()):
+        try:
+            found.append(load_cubeset(name))
+        except InputError as error:
+            _log.warning("cubecam: warning: the cube set %s is left out: %s", name, error)
+    return found

@@ -1,17 +1,34 @@
-"""Reading the files users hand us (grids, word lists, photos) with clear errors.
+"""Reading the files users hand us (grids, word lists, photos) and writing theirs, with
+clear errors.
 
 Only regular files are read, and never more than the limit (plus one byte, to tell a file
 that is too large): a device such as ``/dev/zero`` or a pipe is refused before it is opened.
+A file is written whole or not at all (a full disk leaves the old file, or none, never a
+part of one), and an error says in plain words why it could not be.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import stat
+import tempfile
 from pathlib import Path
 
 from cubecam.errors import InputError
 
 MAX_TEXT_BYTES = 50_000_000
+_WHY = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk is full (your quota)",
+    errno.EROFS: "the folder is read-only",
+    errno.EACCES: "the folder is read-only (to you)",
+    errno.EPERM: "the folder is read-only (to you)",
+}
+
+
+class CannotWrite(InputError):
+    """A file cubecam could not write (the server answers 507)."""
 
 
 def read_user_bytes(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) -> bytes:
@@ -51,3 +68,30 @@ def read_user_text(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) 
         return read_user_bytes(path, what, limit).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError(f"{what} {path} is not UTF-8 text") from None
+
+
+def write_user_file(path: Path, data: bytes, what: str = "file", *, private: bool = False) -> Path:
+    """Write ``data`` to ``path`` (its folder made if need be) whole or not at all: to a
+    temporary file beside it, then renamed over it; readable by the user alone where
+    ``private``, else by all. A :class:`CannotWrite` says why it could not be written.
+
+    >>> write_user_file(Path("/proc/no/such.txt"), b"x", "grid")
+    Traceback (most recent call last):
+    cubecam.user_files.CannotWrite: cannot write grid /proc/no/such.txt: no such file or directory
+    """
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+            os.fchmod(file.fileno(), 0o600 if private else 0o644)
+        os.replace(temporary, path)
+    except OSError as error:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+        why = _WHY.get(error.errno) or (error.strerror or str(error)).lower()
+        raise CannotWrite(f"cannot write {what} {path}: {why}") from None
+    return path

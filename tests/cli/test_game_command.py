@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cubecam.cli import main
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, cubecam_env, read_only
 from tests.rules.test_game_two import PRINTED_ROUND, TOSS_A, TOSS_B
 
 
@@ -383,3 +383,31 @@ def test_a_hunt_started_with_the_block_wild_scores_words_through_it(tmp_path):
         cli(db, "turn", game, "--grid", tmp_path / "board.txt", *lists)
         totals_by_rule[flags] = totals(db, game)["Anna"]
     assert totals_by_rule == {(): 1, ("--block-wild",): 2}
+
+
+def test_game_list_and_show_read_a_log_in_a_read_only_folder(tmp_path):
+    data = tmp_path / "data"
+    cli(
+        data / "scores.sqlite3",
+        "new",
+        "--game",
+        "scrabble-cubes",
+        "--player",
+        "Ann",
+        "--player",
+        "Bo",
+    )
+    shown = {}
+    for command in (["list"], ["show", "1"]):
+        result = subprocess.run(
+            read_only(data, [sys.executable, "-m", "cubecam", "game", *command]),
+            capture_output=True,
+            text=True,
+            env=cubecam_env(CUBECAM_DATA=str(data)),
+            check=False,
+            timeout=60,
+        )
+        assert (result.returncode, result.stderr) == (0, ""), result.stderr
+        shown[command[0]] = result.stdout
+    assert "Ann 0, Bo 0" in shown["list"] and "Round" in shown["show"]
+    assert sorted(p.name for p in data.iterdir()) == ["scores.sqlite3"]

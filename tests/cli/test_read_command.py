@@ -1,4 +1,6 @@
 import json
+import subprocess
+import sys
 
 import cv2
 import numpy as np
@@ -8,7 +10,7 @@ from click.testing import CliRunner
 from cubecam.cli import main
 from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import parse_grid
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, cubecam_env, read_only
 from tests.vision.scenes import rows, scene
 
 PHOTO = SAMPLES / "swedish-tray.jpg"
@@ -124,3 +126,30 @@ def test_a_crossword_set_notes_the_cubes_a_photo_leaves_out(tmp_path):
     (note,) = as_json["notes"]
     assert note.startswith("the photo shows 13 of the Scrabble Crossword Cubes set's 14 cubes")
     assert "notes" not in json.loads(run("read", cropped, "--json").output)
+
+
+def test_calibrate_in_a_read_only_data_folder_is_one_line(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    photo, grid = SAMPLES / "game-one-crossword.jpg", SAMPLES / "game-one.grid"
+    command = [
+        "calibrate",
+        "--set",
+        "mine",
+        "--like",
+        "scrabble-crossword-cubes",
+        photo,
+        "--grid",
+        grid,
+    ]
+    result = subprocess.run(
+        read_only(data, [sys.executable, "-m", "cubecam", *map(str, command)]),
+        capture_output=True,
+        text=True,
+        env=cubecam_env(CUBECAM_DATA=str(data)),
+        timeout=120,
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("cubecam: error: cannot write look ")
+    assert result.stderr.endswith("mine.npz: the folder is read-only\n")
+    assert result.stderr.count("\n") == 1 and not list(data.iterdir())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import socket
 import ssl
 import subprocess
@@ -13,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from cryptography import x509
 
 from cubecam.serve.certificate import certificate, subject_names
 from cubecam.serve.network import lan_address
+from tests.conftest import cubecam_env, read_only
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,15 +34,24 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(tmp_path: Path, *options: str) -> Iterator[tuple[int, list]]:
-    """``cubecam serve`` in a process of its own until the block ends; yields its port and the
-    lines it printed (complete once the block has ended)."""
+def serving(
+    tmp_path: Path, *options: str, open_files: tuple[int, int] | None = None
+) -> Iterator[tuple[int, list]]:
+    """``cubecam serve`` in a process of its own until the block ends, started with the
+    limits of ``open_files`` (soft, hard) where given; yields its port and the lines it
+    printed (complete once the block has ended)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     command = [sys.executable, "-m", "cubecam", "serve", "--port", str(port), *options]
     command += ["--data-dir", str(tmp_path / "data"), "--db", str(tmp_path / "log.sqlite")]
+    limits = partial(resource.setrlimit, resource.RLIMIT_NOFILE, open_files)
     server = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=limits if open_files else None,
     )
     printed: list[str] = []
     try:
@@ -183,3 +195,26 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_damaged_key_is_one_line_before_anything_is_served(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    certificate(data / "tls")
+    (data / "tls" / "key.pem").write_bytes(b"-----BEGIN PRIVATE KEY-----\ncut here\n")
+    command = [sys.executable, "-m", "cubecam", "serve", "--tls", "--data-dir", str(data)]
+    result = subprocess.run(command, capture_output=True, text=True, env=cubecam_env(), timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("cubecam: error: the HTTPS certificate in")
+    assert "key.pem is not a private key" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_serve_tls_in_a_read_only_data_folder_is_one_line(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    command = [sys.executable, "-m", "cubecam", "serve", "--tls", "--data-dir", str(data)]
+    result = subprocess.run(
+        read_only(data, command), capture_output=True, text=True, env=cubecam_env(), timeout=60
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("cubecam: error: cannot write ")
+    assert result.stderr.endswith("the folder is read-only\n") and result.stderr.count("\n") == 1

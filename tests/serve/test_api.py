@@ -10,12 +10,14 @@ import cv2
 import numpy as np
 import pytest
 from fastapi.testclient import TestClient
+from PIL import Image
 
 from cubecam.grid_format import parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.games import find_game
 from cubecam.serve.uploads import MAX_PHOTO_BYTES
 from tests.conftest import SAMPLES
+from tests.vision.load.test_decode import jpeg_claiming
 
 GRID = "...W.\nTIGEP\nOF.A.\nN..V.\n...E.\nunused: T U"
 
@@ -432,3 +434,51 @@ def test_a_photo_sixty_thousand_by_eight_is_refused(client: TestClient) -> None:
         data={"game": "scrabble-cubes"},
     )
     assert refused.status_code == 400 and "not a photo of cubes" in refused.json()["detail"]
+
+
+def test_a_postscript_upload_is_refused_before_any_image_plugin_but_the_photos(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    Image.init()
+    factory, accept = Image.OPEN["EPS"]
+    asked = []
+    monkeypatch.setitem(
+        Image.OPEN, "EPS", (lambda *args: asked.append(args) or factory(*args), accept)
+    )
+    eps = io.BytesIO()
+    Image.new("RGB", (640, 480)).save(eps, "EPS")
+    refused = client.post(
+        "/api/captures/photo",
+        files={"photo": ("phone.jpg", eps.getvalue(), "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert refused.status_code == 400 and asked == []
+    assert refused.json()["detail"].startswith("the image is not a photo cubecam can read (JPEG")
+    assert not list((tmp_path / "data").rglob("*.jpg"))
+
+
+def test_a_jpeg_holding_less_than_its_header_claims_is_refused_as_damaged(
+    client: TestClient,
+) -> None:
+    scan = np.random.default_rng(5).integers(0, 256, (1200, 1600, 3), np.uint8)
+    refused = client.post(
+        "/api/captures/photo",
+        files={"photo": ("lie.jpg", jpeg_claiming(scan, 6000, 8000), "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert refused.status_code == 400
+    assert "damaged: its picture data ends before the picture does" in refused.json()["detail"]
+
+
+def test_a_photo_sent_on_a_full_disk_is_answered_507_and_leaves_no_file(
+    client: TestClient, full_disk: None, tmp_path: Path
+) -> None:
+    photo = Path(__file__).resolve().parents[2] / "sample_images" / "game-one-crossword.jpg"
+    refused = client.post(
+        "/api/captures/photo",
+        files={"photo": ("p.jpg", photo.read_bytes(), "image/jpeg")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert refused.status_code == 507
+    assert refused.json()["detail"].endswith("the disk is full")
+    assert not [p for p in (tmp_path / "data").rglob("*") if p.is_file()]

@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import cv2
+import httpx
+import numpy as np
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cubecam.cubesets import load_cubeset
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.crossword import GameOne
+from cubecam.serve.readers import Readers
+from cubecam.vision.pipeline import WORKING_SIDE
 from cubecam.watch.shaky import shaky_clip
+from tests.conftest import SAMPLES
 
 vision = pytest.importorskip("cubecam.vision")
 synth = pytest.importorskip("cubecam_lab.synth.dataset")
 
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 SET = "scrabble-crossword-cubes"
+
+
+@pytest.fixture
+def sample_photo() -> bytes:
+    """The rulebook's crossword, a 1600 × 1200 photo."""
+    return (SAMPLES / "game-one-crossword.jpg").read_bytes()
 
 
 def scene() -> tuple[list[bytes], str]:
@@ -89,3 +103,37 @@ def test_a_live_tray_lists_its_words_leaving_out_a_die_off_the_tray(
     )
     assert state["hunt"] is not None
     assert [w["word"] for w in state["hunt"]["words"]] == [w.word for w in solved]
+
+
+def test_a_large_frame_is_read_at_working_size(client: TestClient, sample_photo: bytes) -> None:
+    big = cv2.resize(
+        cv2.imdecode(np.frombuffer(sample_photo, np.uint8), cv2.IMREAD_COLOR), None, fx=4, fy=4
+    )
+    live = client.post("/api/live", json={"game": "scrabble-cubes"}).json()["id"]
+    sent = client.post(
+        f"/api/live/{live}/frames",
+        files={"frame": ("f.jpg", cv2.imencode(".jpg", big)[1].tobytes(), "image/jpeg")},
+    )
+    assert sent.status_code == 200, sent.text
+    assert sent.json()["frame_size"] == [WORKING_SIDE, WORKING_SIDE * 3 // 4]
+    assert sent.json()["cubes"]
+
+
+def test_frames_beyond_the_free_readers_are_refused_at_once(
+    app: FastAPI, live_server: str, sample_photo: bytes
+) -> None:
+    app.state.readers = Readers(workers=1)
+    live = httpx.post(f"{live_server}/api/live", json={"game": "scrabble-cubes"}).json()["id"]
+
+    def send(_: int) -> httpx.Response:
+        frame = {"frame": ("f.jpg", sample_photo, "image/jpeg")}
+        return httpx.post(f"{live_server}/api/live/{live}/frames", files=frame, timeout=60)
+
+    with ThreadPoolExecutor(6) as senders:
+        answers = list(senders.map(send, range(6)))
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses[0] == 200 and statuses[-1] == 503 and set(statuses) == {200, 503}
+    busy = [answer for answer in answers if answer.status_code == 503]
+    assert all(
+        "busy" in answer.json()["detail"] and answer.headers["retry-after"] for answer in busy
+    )

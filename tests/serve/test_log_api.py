@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -12,6 +14,8 @@ import httpx
 from fastapi.testclient import TestClient
 
 from cubecam.scorelog import ScoreLog
+from tests.cli.test_serve_command import free_port, get_games
+from tests.conftest import cubecam_env, read_only
 
 CAT = "CAT\nunused: E"
 DOG = "DOGE\nunused: S"
@@ -356,3 +360,38 @@ def test_a_game_two_player_passes_after_the_second_toss(client: TestClient) -> N
     assert sheet["sheet"]["round"] == 2 and sheet["game"]["last"] == "Ann's pass in round 1"
     stale = client.post(passes, json={"player": "Ann"}, headers={"If-Match": toss.headers["etag"]})
     assert stale.status_code == 412 and "Ann's pass in round 1 was recorded" in stale.text
+
+
+def test_the_server_shows_the_log_from_a_read_only_folder(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    with ScoreLog(data / "scores.sqlite3") as log:
+        log.new_game("scrabble-cubes", ["Ann", "Bo"])
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "cubecam",
+        "serve",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data),
+    ]
+    server = subprocess.Popen(
+        read_only(data, command),
+        env=cubecam_env(CUBECAM_DATA=str(data)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        get_games(f"http://127.0.0.1:{port}/")
+        games = httpx.get(f"http://127.0.0.1:{port}/api/log/games").json()
+        sheet = httpx.get(f"http://127.0.0.1:{port}/api/log/games/{games[0]['id']}").json()
+    finally:
+        server.terminate()
+        printed, _ = server.communicate(timeout=10)
+    assert [game["players"] for game in games] == [["Ann", "Bo"]], printed
+    assert [player["name"] for player in sheet["sheet"]["players"]] == ["Ann", "Bo"]
+    assert sorted(p.name for p in data.iterdir()) == ["scores.sqlite3"]

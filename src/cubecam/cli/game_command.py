@@ -25,6 +25,7 @@ from cubecam.rules.match import Standing
 from cubecam.rules.tally import signed
 from cubecam.scorelog import Recorded, ScoreLog
 from cubecam.scorelog.export import FORMATS, export_text
+from cubecam.user_files import write_user_file
 
 
 def read_layout(
@@ -376,10 +377,7 @@ def export(game_id: int, fmt: str, out: Path | None, db_path: Path | None) -> No
     if out is None:
         click.echo(text, nl=False)
         return
-    try:
-        out.write_text(text, "utf-8")
-    except OSError as error:
-        raise InputError(f"cannot write {out}: {error.strerror}") from None
+    write_user_file(out, text.encode("utf-8"), "export")
 
 
 COMMANDS = [game]

@@ -15,6 +15,7 @@ from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_face
 from cubecam.layout import Face, Layout, Square
+from cubecam.user_files import write_user_file
 
 if TYPE_CHECKING:
     from cubecam.reading import Reading
@@ -287,5 +288,4 @@ def write_annotated(
     from cubecam.vision import annotate, load_image
 
     picture = annotate(load_image(photo), reading, validity)
-    if not cv2.imwrite(str(path), picture):
-        raise InputError(f"cannot write {path} (is its folder there and writable?)")
+    write_user_file(path, cv2.imencode(path.suffix, picture)[1].tobytes(), "picture")

@@ -51,8 +51,6 @@ def serve(
     data_dir: Path | None,
 ) -> None:
     """Serve the phone page: photo in, annotated layout and tally out."""
-    import uvicorn
-
     from cubecam.serve import create_app
     from cubecam.serve.certificate import certificate
     from cubecam.serve.guard import Access
@@ -64,6 +62,7 @@ def serve(
         page_urls,
         qr_text,
     )
+    from cubecam.serve.server import serve as serve_app
 
     own = [load_cubeset(name) for name in cubesets]
     check_can_listen(host, port)
@@ -88,7 +87,7 @@ def serve(
     if cert is not None:
         click.echo(cert.how_to_accept())
         tls_files = {"ssl_certfile": str(cert.cert), "ssl_keyfile": str(cert.key)}
-    uvicorn.run(app, host=host, port=port, log_level="warning", **tls_files)
+    serve_app(app, host, port, **tls_files)
 
 
 COMMANDS = [serve]

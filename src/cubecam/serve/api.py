@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Annotated
 
@@ -18,6 +20,7 @@ from fastapi import (
 )
 from pydantic_core import to_jsonable_python
 
+from cubecam import paths
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
@@ -69,6 +72,17 @@ ERRORS = {
 router = APIRouter(prefix="/api", responses=ERRORS)
 MISSED = 10
 CaptureId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="a capture's id")]
+
+
+@contextmanager
+def score_log(request: Request, *, reading: bool = False) -> Iterator[ScoreLog]:
+    """The score log the server was started with, open for one request; for ``reading``
+    alone, opened read-only where it exists, as the command line reads it (so in a folder
+    the server may not write to, too)."""
+    db = request.app.state.db
+    read_only = reading and (db or paths.score_log()).is_file()
+    with ScoreLog(db, read_only=read_only) as log:
+        yield log
 
 
 def store_of(request: Request) -> CaptureStore:
@@ -177,7 +191,7 @@ def terms_of(
     else ``lang`` and the uploaded ``wordlist`` named, if any."""
     match = None
     if logged is not None:
-        with ScoreLog(request.app.state.db) as log:
+        with score_log(request, reading=True) as log:
             match = log.game(logged)
     own = None if wordlist is None else str(wordlists_of(request).path(wordlist))
     return capture_terms(choice, lang, request.app.state.cubesets, match, own)

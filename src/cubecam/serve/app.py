@@ -31,6 +31,7 @@ from cubecam.serve.readers import Busy, Readers
 from cubecam.serve.uploads import MAX_PHOTO_BYTES, UploadTooLarge
 from cubecam.serve.wordlists import WordLists
 from cubecam.serve.words_api import router as words_router
+from cubecam.user_files import CannotWrite
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024
@@ -91,6 +92,10 @@ def create_app(
 
     app.add_exception_handler(SheetMoved, moved)
 
+    @app.exception_handler(CannotWrite)
+    def cannot_write(request: Request, error: CannotWrite) -> JSONResponse:
+        return said(str(error), 507)
+
     @app.exception_handler(CubecamError)
     def user_error(request: Request, error: CubecamError) -> JSONResponse:
         return said(str(error), 400)
@@ -115,7 +120,7 @@ def _recorded_photos(db: Path | None) -> set[str]:
     """The photos of the score log's turns (none while there is no score log)."""
     if not (db or paths.score_log()).exists():
         return set()
-    with ScoreLog(db) as log:
+    with ScoreLog(db, read_only=True) as log:
         return log.photos()
 
 

@@ -14,9 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography import x509
+from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
 from cryptography.x509.oid import NameOID
+
+from cubecam.errors import InputError
+from cubecam.user_files import read_user_bytes, write_user_file
 
 CERT_FILE = "cert.pem"
 KEY_FILE = "key.pem"
@@ -62,29 +67,41 @@ def certificate(folder: Path, addresses: tuple[str, ...] = ()) -> Certificate:
     wanted = {_canonical(address) for address in addresses}
     key = None
     if cert_path.is_file() and key_path.is_file():
-        cert = x509.load_pem_x509_certificate(cert_path.read_bytes())
+        cert, kept = _kept(cert_path, key_path)
         if cert.not_valid_after_utc > _now() + datetime.timedelta(days=1):
             named = subject_names(cert)
             if wanted <= named:
                 return Certificate(cert_path, key_path, _fingerprint(cert))
             wanted |= named
-            kept = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
             key = kept if isinstance(kept, ec.EllipticCurvePrivateKey) else None
     if key is None:
         key = ec.generate_private_key(ec.SECP256R1())
     cert = _self_signed(key, tuple(sorted(wanted)))
-    folder.mkdir(parents=True, exist_ok=True)
-    key_path.write_bytes(b"")
-    key_path.chmod(0o600)
-    key_path.write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
+    private = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     )
-    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    write_user_file(key_path, private, "HTTPS key", private=True)
+    write_user_file(cert_path, cert.public_bytes(serialization.Encoding.PEM), "HTTPS certificate")
     return Certificate(cert_path, key_path, _fingerprint(cert))
+
+
+def _kept(cert_path: Path, key_path: Path) -> tuple[x509.Certificate, PrivateKeyTypes]:
+    """The kept certificate and its key, checked: each must read, and be the other's."""
+    problem = f"{cert_path.name} is not a certificate"
+    try:
+        cert = x509.load_pem_x509_certificate(read_user_bytes(cert_path, "HTTPS certificate"))
+        problem = f"{key_path.name} is not a private key"
+        key = serialization.load_pem_private_key(read_user_bytes(key_path, "HTTPS key"), None)
+        problem = f"{key_path.name} is not the key of {cert_path.name}"
+        if key.public_key() != cert.public_key():
+            raise ValueError(problem)
+    except (ValueError, TypeError, UnsupportedAlgorithm, InputError):
+        raise InputError(
+            f"the HTTPS certificate in {cert_path.parent} is damaged ({problem}): delete "
+            f"{cert_path.name} and {key_path.name} there and cubecam serve makes a new one "
+            "(phones then accept it once more)"
+        ) from None
+    return cert, key
 
 
 def subject_names(cert: x509.Certificate) -> set[str]:

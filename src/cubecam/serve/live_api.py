@@ -20,6 +20,7 @@ from cubecam.serve.readers import Readers
 from cubecam.serve.schemas import (
     BoardWordsOut,
     CaptureOut,
+    ErrorOut,
     LiveIn,
     LiveMarkOut,
     LiveOut,
@@ -45,7 +46,13 @@ def start_live(request: Request, body: LiveIn) -> LiveStartOut:
     return LiveStartOut(id=session.id)
 
 
-@router.post("/{live_id}/frames", summary="One frame from the camera: the layout voted so far")
+@router.post(
+    "/{live_id}/frames",
+    summary="One frame from the camera: the layout voted so far",
+    responses={
+        503: {"model": ErrorOut, "description": "every reader is busy: send the next frame"}
+    },
+)
 async def post_frame(
     request: Request,
     live_id: LiveId,
@@ -53,14 +60,17 @@ async def post_frame(
 ) -> LiveOut:
     session = sessions_of(request).get(live_id)
     readers: Readers = request.app.state.readers
-    return await readers.run(lambda: feed_frame(session, read_photo_upload(frame)))
+    # a frame that waited would be stale: one is read only while a reader is free
+    return await readers.run(lambda: feed_frame(session, read_photo_upload(frame)), queued=0)
 
 
 def feed_frame(session: LiveSession, data: bytes) -> LiveOut:
-    """One JPEG frame voted into a live view: the layout voted so far, as the page gets it."""
+    """One JPEG frame voted into a live view: the layout voted so far, as the page gets it
+    (the frame decoded as a photo is, at the size it is read at)."""
     from cubecam.vision import load_image
+    from cubecam.vision.pipeline import WORKING_SIDE
 
-    image = load_image(data)
+    image = load_image(data, max_side=WORKING_SIDE)
     with session.lock:
         state = session.feed(data, image)
         layout = state.layout

@@ -9,8 +9,8 @@ that sends no ``If-Match`` writes unchecked, as the command line does.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import PurePath
 from typing import Annotated
 
@@ -26,7 +26,7 @@ from cubecam.rules.match import Match
 from cubecam.rules.tally import signed
 from cubecam.scorelog import ScoreLog, SheetMoved
 from cubecam.scorelog.export import export_text
-from cubecam.serve.api import ERRORS, store_of, wordlists_of
+from cubecam.serve.api import ERRORS, score_log, store_of, wordlists_of
 from cubecam.serve.captures import Capture, Recording
 from cubecam.serve.games import capture_terms, check_lang, cubeset_of
 from cubecam.serve.schemas import (
@@ -63,13 +63,6 @@ ExportFormat = Annotated[str, Path(pattern=r"^(csv|json)$", description="csv or 
 LISTED = 30
 
 
-@contextmanager
-def score_log(request: Request) -> Iterator[ScoreLog]:
-    """The score log the server was started with, open for one request."""
-    with ScoreLog(request.app.state.db) as log:
-        yield log
-
-
 @router.get("/kinds", summary="The kinds of game the score log keeps")
 def kinds() -> list[KindOut]:
     return [KindOut(name=name, title=game.title) for name, game in GAMES.items()]
@@ -77,7 +70,7 @@ def kinds() -> list[KindOut]:
 
 @router.get("/games", summary="The logged games, newest first")
 def logged_games(request: Request) -> list[LoggedGameOut]:
-    with score_log(request) as log:
+    with score_log(request, reading=True) as log:
         return [_view(log, game.id).game for game in log.games()[:LISTED]]
 
 
@@ -117,7 +110,7 @@ def show_game(
         str | None, Header(description="the ETag last seen: 304 while the sheet is unchanged")
     ] = None,
 ) -> SheetOut | Response:
-    with score_log(request) as log:
+    with score_log(request, reading=True) as log:
         version = log.version(game_id)
         if if_none_match is not None and (
             if_none_match.strip() == "*" or version in {tag for _, tag in _tags(if_none_match)}
@@ -226,7 +219,7 @@ def moved(request: Request, error: SheetMoved) -> JSONResponse:
     responses={200: {"content": {"text/csv": {}, "application/json": {}}}},
 )
 def export_game(request: Request, game_id: GameId, fmt: ExportFormat) -> Response:
-    with score_log(request) as log:
+    with score_log(request, reading=True) as log:
         game, turns, sheet = log.game(game_id), log.turns(game_id), log.sheet(game_id)
     body = export_text(game, turns, sheet, fmt)
     media = "text/csv; charset=utf-8" if fmt == "csv" else "application/json"

@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from cubecam.errors import CubecamError
+from cubecam.user_files import write_user_file
 
 SUFFIXES = {
     "image/png": ".png",
@@ -48,10 +49,10 @@ class PhotoFolder:
         self._lock = threading.Lock()
 
     def save(self, name: str, data: bytes, content_type: str) -> Path:
-        """Write a photo as ``name`` with the suffix its type has, and sweep the folder."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        """Write a photo as ``name`` with the suffix its type has (whole, or not at all:
+        :class:`~cubecam.user_files.CannotWrite`), and sweep the folder."""
         path = self.folder / f"{name}{SUFFIXES.get(content_type, '.jpg')}"
-        path.write_bytes(data)
+        write_user_file(path, data, "photo")
         self.sweep(path)
         return path
 

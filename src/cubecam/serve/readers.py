@@ -45,10 +45,11 @@ class Readers:
         self._in_flight = 0
         self._lock = threading.Lock()
 
-    async def run(self, work: Callable[[], T]) -> T:
-        """``work()``'s result once a thread has done it; :class:`Busy` when the queue is full."""
+    async def run(self, work: Callable[[], T], *, queued: int | None = None) -> T:
+        """``work()``'s result once a thread has done it; :class:`Busy` when more than
+        ``queued`` (the pool's own number by default) are waiting already."""
         with self._lock:
-            if self._in_flight >= self.workers + self.queued:
+            if self._in_flight >= self.workers + (self.queued if queued is None else queued):
                 raise Busy(
                     f"the server is busy reading {self._in_flight} photos: "
                     "try again in a few seconds"

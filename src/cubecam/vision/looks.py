@@ -8,6 +8,7 @@ Looks live in the user data folder (``$CUBECAM_DATA`` overrides it), one file pe
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ import numpy as np
 from cubecam import paths
 from cubecam.cubesets import check_set_name
 from cubecam.errors import InputError
+from cubecam.user_files import write_user_file
 from cubecam.vision.glyphs.classes import CLASSES
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import GlyphScores
@@ -31,19 +33,18 @@ def look_path(name: str) -> Path:
 def save_look(name: str, features: np.ndarray, labels: list[str]) -> Path:
     """Store (adding to any stored before by the same glyph model) the features of faces
     showing ``labels``, learnt by the shipped glyph model."""
-    path = look_path(name)
-    path.parent.mkdir(parents=True, exist_ok=True)
     old_features, old_labels, old_model = _read_look(name)
     if _stale(old_features, old_model, features.shape[1]):
         old_features, old_labels = features[:0], []
     features = np.concatenate([old_features, features]) if len(old_features) else features
+    packed = io.BytesIO()
     np.savez_compressed(
-        path,
+        packed,
         features=features.astype(np.float32),
         labels=np.array([*old_labels, *labels]),
         model=np.array(shipped_network().fingerprint),
     )
-    return path
+    return write_user_file(look_path(name), packed.getvalue(), "look")
 
 
 def load_look(name: str) -> tuple[np.ndarray, list[str]]:

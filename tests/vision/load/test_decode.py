@@ -1,5 +1,7 @@
 import contextlib
+import io
 import struct
+import warnings
 import zlib
 
 import cv2
@@ -79,6 +81,54 @@ def test_truncated_png_is_damaged(tmp_path):
     good = cv2.imencode(".png", np.random.default_rng(1).integers(0, 255, (64, 64, 3), np.uint8))[1]
     with pytest.raises(InputError, match=r"damaged|not a photo"):
         load_image(good.tobytes()[: len(good) // 2])
+
+
+def jpeg_claiming(picture: np.ndarray, width: int, height: int) -> bytes:
+    """``picture`` as a baseline JPEG whose header says it is ``width`` × ``height``."""
+    data = bytearray(cv2.imencode(".jpg", picture)[1].tobytes())
+    frame = data.index(b"\xff\xc0")  # the start of frame: length, precision, height, width
+    data[frame + 5 : frame + 9] = struct.pack(">HH", height, width)
+    return bytes(data)
+
+
+@pytest.mark.parametrize("max_side", [None, 1000])
+def test_a_jpeg_whose_header_claims_more_pixels_than_its_data_holds_is_damaged(max_side):
+    scan = cv2.GaussianBlur(
+        np.random.default_rng(4).integers(0, 256, (1200, 1600, 3), np.uint8), (0, 0), 3
+    )
+    with pytest.raises(InputError, match="damaged: its picture data ends before the picture does"):
+        load_scaled(jpeg_claiming(scan, 6000, 8000), max_side)
+    grey = np.full((1200, 1600, 3), 128, np.uint8)  # what the decoder paints where data is missing
+    assert load_scaled(cv2.imencode(".jpg", grey)[1].tobytes(), max_side).size == (1600, 1200)
+
+
+def test_only_photo_formats_are_opened(monkeypatch):
+    asked = []
+    Image.init()
+    factory, accept = Image.OPEN["EPS"]
+    monkeypatch.setitem(
+        Image.OPEN, "EPS", (lambda *args: asked.append(args) or factory(*args), accept)
+    )
+    eps = io.BytesIO()
+    Image.new("RGB", (40, 30)).save(eps, "EPS")
+    with pytest.raises(InputError, match="not a photo cubecam can read"):
+        load_image(eps.getvalue())
+    assert asked == []
+    for format in ("WEBP", "TIFF", "BMP", "GIF"):
+        other = io.BytesIO()
+        Image.new("RGB", (40, 30), (0, 0, 255)).save(other, format, lossless=True)
+        assert load_image(other.getvalue())[0, 0].tolist() == [255, 0, 0]
+
+
+def test_damaged_exif_reads_upright_as_stored_without_a_warning():
+    turned = struct.pack("<HHII", 0x0112, 3, 1, 6)  # orientation 6, then a cut second entry
+    exif = b"Exif\x00\x00II*\x00" + struct.pack("<IH", 8, 2) + turned + b"\x01\x01\x03"
+    photo = io.BytesIO()
+    Image.new("RGB", (40, 20), (200, 30, 30)).save(photo, "JPEG", exif=exif)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        loaded = load_scaled(photo.getvalue())
+    assert (loaded.image.shape, loaded.size) == ((20, 40, 3), (40, 20))
 
 
 @pytest.mark.parametrize("side", [int(MAX_PIXELS**0.5) + 1000, 30_000])
