@@ -1,19 +1,25 @@
 """``python -m cubecam`` and the ``cubecam`` command.
 
-The command line is imported here, inside :func:`run`, so that Ctrl-C while it loads (the
-first half second) ends with one line, as it does later, rather than a traceback.
+Ctrl-C ends the command with one line and exit status 130 from the moment :func:`run`
+starts: the command line (click, the camera side's imports) loads after its handler is
+installed, so an interrupt while it loads is no traceback either.
 """
 
+import signal
 import sys
+from types import FrameType
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    sys.stderr.write("cubecam: interrupted\n")
+    raise SystemExit(130)
 
 
 def run() -> None:
-    """Load the command line and run it; Ctrl-C while loading exits 130 with one line."""
-    try:
-        from cubecam.cli import main
-    except KeyboardInterrupt:
-        sys.stderr.write("cubecam: interrupted\n")
-        sys.exit(130)
+    """Answer Ctrl-C in one line, then load the command line and run it."""
+    signal.signal(signal.SIGINT, _interrupted)
+    from cubecam.cli import main
+
     main()
 
 
