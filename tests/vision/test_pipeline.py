@@ -1,5 +1,6 @@
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -14,9 +15,7 @@ from cubecam.vision import annotate, read_photo
 from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.glyphs.read import GlyphScores
-from cubecam.vision.lattice.fit import fit_lattice
-from cubecam.vision.load.decode import LoadedImage
-from cubecam.vision.pipeline import CutFaces, _squared, read_cut, read_faces
+from cubecam.vision.pipeline import read_cut, read_faces
 from cubecam.vision.quad import Quad, order_corners
 from cubecam_lab.detector.evaluate import match
 from cubecam_lab.labels import matched_faces
@@ -25,6 +24,7 @@ from cubecam_lab.synth.configs import config_named
 from cubecam_lab.synth.dataset import make_scene, scene_label, scene_seed
 from cubecam_lab.synth.plan import ScenePlan, crossword_layout, plan_crossword, plan_loose
 from cubecam_lab.synth.scene import random_look, render_scene
+from tests.conftest import SAMPLES
 from tests.vision.scenes import SIZE, rows, sample, scene, symbols, tilted
 
 
@@ -400,32 +400,6 @@ def test_dice_lined_up_in_rows_apart_read_as_loose_with_no_square_made_up(seed: 
     assert not any(cube.unseen for cube in reading.cubes)
 
 
-def _skewed_face_on_a_lattice() -> CutFaces:
-    """Four faces on one lattice, the last outline sheared across its square."""
-
-    def face(x: float, y: float, shear: float = 0.0) -> Quad:
-        corners = [[x + shear, y], [x + 40 + shear, y], [x + 40, y + 40], [x, y + 40]]
-        return Quad(np.array(corners, float))
-
-    image = np.random.default_rng(0).integers(0, 255, (300, 300, 3), dtype=np.uint8)
-    quads = [face(100, 100), face(142, 100), face(184, 100), face(142, 142, shear=12)]
-    lattice = fit_lattice(quads)
-    assert None not in lattice.cells
-    loaded = LoadedImage(image, (300, 300), 1.0)
-    return CutFaces(loaded, quads, lattice, cut_views(image, quads))
-
-
-def test_a_sheared_outline_on_a_crossword_is_cut_through_its_square_but_a_loose_die_its_own():
-    faces = _skewed_face_on_a_lattice()
-    squared, again = _squared(faces, LayoutKind.CROSSWORD)
-    assert again.tolist() == [False, False, False, True]
-    assert squared.quads[:3] == faces.quads[:3]
-    assert np.abs(squared.quads[3].corners - faces.quads[3].corners).max() > 5
-    assert not np.array_equal(squared.views[3], faces.views[3])
-    loose, again = _squared(faces, LayoutKind.LOOSE)
-    assert loose is faces and not again.any()
-
-
 def test_scores_of_faces_cut_again_replace_theirs_alone():
     scores = GlyphScores(np.zeros((3, 2, 4)), np.zeros((3, 5)))
     fresh = GlyphScores(np.ones((1, 2, 4)), np.ones((1, 5)))
@@ -433,3 +407,24 @@ def test_scores_of_faces_cut_again_replace_theirs_alone():
     assert mixed.probabilities.sum(axis=(1, 2)).tolist() == [0, 8, 0]
     assert mixed.features.sum(axis=1).tolist() == [0, 5, 0]
     assert scores.probabilities.sum() == 0  # the scores replaced from are left as they were
+
+
+def test_a_reader_reads_its_stages_settings_once_not_per_photo(monkeypatch):
+    import tomllib
+
+    from cubecam.vision.pipeline import PhotoReader
+
+    opened = []
+    load = tomllib.load
+
+    def counted(file, **options):
+        opened.append(Path(file.name).name)
+        return load(file, **options)
+
+    monkeypatch.setattr(tomllib, "load", counted)
+    reader = PhotoReader()
+    assert sorted(opened) == ["calibration.toml", "detector.toml", "kind.toml", "lattice.toml"]
+    opened.clear()
+    for name in ("game-one-crossword.jpg", "swedish-tray.jpg"):
+        assert reader.read(SAMPLES / name).cubes
+    assert opened == []

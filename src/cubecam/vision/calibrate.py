@@ -14,11 +14,12 @@ import numpy as np
 from cubecam.errors import InputError
 from cubecam.layout import Layout, LayoutKind
 from cubecam.reading import Reading
+from cubecam.vision.crop.faces import CutFaces
 from cubecam.vision.glyphs.classes import CLASSES
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_glyphs
 from cubecam.vision.looks import save_look
-from cubecam.vision.pipeline import CutFaces, read_cut, read_faces
+from cubecam.vision.pipeline import read_cut, read_faces
 
 
 def typed_labels(reading: Reading, typed: Layout) -> list[str]:

@@ -108,7 +108,8 @@ def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
     """The labelled photos of ``folders`` whose scene has a kind, read as far as the
     kind stage (a photo where no face is found is left out: no kind can be right there)."""
     from cubecam.vision.glyphs.read import read_views
-    from cubecam.vision.pipeline import orientation, read_faces, without_sides
+    from cubecam.vision.kind.decide import on_grid, orientation, without_sides
+    from cubecam.vision.pipeline import read_faces
 
     shipped = Settings.load()
 
@@ -123,8 +124,7 @@ def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
             except InputError:
                 continue
             faces, scores = without_sides(faces, read_views(faces.views), "auto", None, shipped)
-            on_grid = np.array([square is not None for square in faces.lattice.touching()])
-            turn, agreement, evidence = orientation(scores, on_grid)
+            turn, agreement, evidence = orientation(scores, on_grid(faces.lattice))
             centres = np.array([quad.center for quad in faces.quads]).reshape(-1, 2)
             members = crossword_members(label, centres, faces.loaded.scale)
             name = "/".join(photo.parts[-3:])
