@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     default="glyphs",
     show_default=True,
     metavar="glyphs|tesseract",
-    help="The glyph reader: the built-in one, or Tesseract (slower, upright only).",
+    help="The glyph reader: the built-in one, or Tesseract (slower; the photo is taken upright).",
 )
 def read(
     image: Path,

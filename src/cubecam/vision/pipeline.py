@@ -12,7 +12,6 @@ cubecam.errors.InputError: no cubes found in the photo (is it sharp, and are the
 
 from __future__ import annotations
 
-import math
 from functools import cache
 from pathlib import Path
 
@@ -29,38 +28,33 @@ from cubecam.vision.crop.settle import settled, squared
 from cubecam.vision.detector.find import Settings as DetectorSettings
 from cubecam.vision.detector.find import find_candidates
 from cubecam.vision.detector.verify import top_odds
-from cubecam.vision.glyphs.calibration import Calibration, calibrated
+from cubecam.vision.glyphs.calibration import calibrated
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
-from cubecam.vision.glyphs.read import GlyphScores, read_views
+from cubecam.vision.glyphs.read import GlyphScores
+from cubecam.vision.glyphs.readers import glyph_reader
 from cubecam.vision.kind import Settings as KindSettings
 from cubecam.vision.kind import tray_size
-from cubecam.vision.kind.decide import chosen_kind, decide
+from cubecam.vision.kind.decide import decide
 from cubecam.vision.knowledge.apply import alphabet, apply_cubeset, surplus
 from cubecam.vision.lattice import Settings as LatticeSettings
 from cubecam.vision.lattice import place_faces, turned
 from cubecam.vision.load.decode import LoadedImage, load_scaled
-from cubecam.vision.looks import adjust_for_look, stale_look
-from cubecam.vision.tesseract import tesseract_probabilities
 
 WORKING_SIDE = 1000
 """Photos are read at this size (longer side, pixels); coordinates are reported full size."""
 LAYOUTS = ("auto", "crossword", "tray", "loose")
-OCR_ENGINES = ("glyphs", "tesseract")
 
 
 class PhotoReader:
-    """Reads photos of cubes with the stages' settings, loaded once: the detector's, the
-    lattice's, the kind's and the glyph reader's calibration (``ocr``: ``glyphs``, the
-    built-in reader, or ``tesseract``)."""
+    """Reads photos of cubes with its glyph reader (``ocr``, one of
+    :data:`~cubecam.vision.glyphs.readers.GLYPH_READERS`) and the stages' settings, loaded
+    once: the detector's, the lattice's and the kind's."""
 
     def __init__(self, ocr: str = "glyphs") -> None:
-        if ocr not in OCR_ENGINES:
-            raise InputError(f"unknown reader {ocr!r} (known: {', '.join(OCR_ENGINES)})")
-        self.ocr = ocr
+        self.glyphs = glyph_reader(ocr)
         self.detector = DetectorSettings.load()
         self.lattice = LatticeSettings.load()
         self.kind = KindSettings.load()
-        self.temperature = Calibration.load().temperature if ocr == "glyphs" else 1.0
 
     def read(
         self,
@@ -107,18 +101,17 @@ class PhotoReader:
     ) -> Reading:
         """The stages after the cut: read the glyphs, tell the kind, cut again where it
         asks, apply the cube set and build the layout, each stage's notes in turn."""
-        if self.ocr == "tesseract":
-            return self._read_with_tesseract(faces, layout, cubeset)
-        scores = self._glyphs(faces.views, cubeset)
-        notes = _stale_look(cubeset, scores.features.shape[1])
-        decided = decide(faces, scores, layout, cubeset, self.kind)
+        scores = self.glyphs.scores(faces.views, cubeset)
+        notes = self.glyphs.notes(scores, cubeset)
+        decided = decide(faces, scores, layout, cubeset, self.kind, self.glyphs.tells_turns)
         faces, recut = squared(decided.faces, decided.kind, self.lattice.square_beyond)
         scores = decided.scores
         if recut.any():
-            scores = scores.replaced(recut, self._glyphs(faces.views[recut], cubeset))
+            scores = scores.replaced(recut, self.glyphs.scores(faces.views[recut], cubeset))
         faces, found, cut_notes = settled(faces, decided.kind, cubeset)
         if len(faces.quads) > len(scores.probabilities):
-            scores = scores + self._glyphs(faces.views[len(scores.probabilities) :], cubeset)
+            more = faces.views[len(scores.probabilities) :]
+            scores = scores + self.glyphs.scores(more, cubeset)
         crossword = decided.kind is LayoutKind.CROSSWORD
         turn = decided.turn if crossword else None
         probabilities = _probabilities(scores, _allowed(cubeset), turn, decided.on_grid)
@@ -131,21 +124,6 @@ class PhotoReader:
             cubeset,
             [*notes, *decided.notes, *cut_notes],
         )
-
-    def _read_with_tesseract(
-        self, faces: CutFaces, layout: str, cubeset: CubeSet | None
-    ) -> Reading:
-        """:meth:`read_cut` with Tesseract reading each face upright, once the kind is known."""
-        kind = chosen_kind(layout, faces.lattice, cubeset, 1.0, math.inf, self.kind)
-        faces = squared(faces, kind, self.lattice.square_beyond)[0]
-        faces, found, notes = settled(faces, kind, cubeset)
-        probabilities = tesseract_probabilities(faces.views[:, 0], _allowed(cubeset), kind)
-        return self._known(faces, probabilities, found, kind, 0, cubeset, notes)
-
-    def _glyphs(self, views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:
-        """The glyph reader's scores for the faces' views, weighed by the set's stored look."""
-        scores = read_views(views)
-        return adjust_for_look(scores, cubeset.name) if cubeset is not None else scores
 
     def _known(
         self,
@@ -174,7 +152,7 @@ class PhotoReader:
             placed.append(
                 f"the letters read upright after turning the photo {90 * turn}° clockwise"
             )
-        reported = [calibrated(p, self.temperature) for p in likely]
+        reported = [calibrated(p, self.glyphs.temperature) for p in likely]
         reading = _reading(
             faces, reported, symbols, squares, kind, turn, [*notes, *placed], presence
         )
@@ -183,6 +161,7 @@ class PhotoReader:
 
 @cache
 def _reader(ocr: str) -> PhotoReader:
+    """The reader for ``ocr``, made once (an unknown name is refused, and not kept)."""
     return PhotoReader(ocr)
 
 
@@ -195,8 +174,6 @@ def read_photo(
 ) -> Reading:
     """Read every cube in a photo and the layout they make (see :meth:`PhotoReader.read`),
     with the reader for ``ocr`` (``glyphs`` or ``tesseract``), made once."""
-    if ocr not in OCR_ENGINES:
-        raise InputError(f"unknown reader {ocr!r} (known: {', '.join(OCR_ENGINES)})")
     return _reader(ocr).read(source, layout=layout, cubeset=cubeset)
 
 
@@ -213,17 +190,6 @@ def read_cut(faces: CutFaces, *, layout: str = "auto", cubeset: CubeSet | None =
 def _allowed(cubeset: CubeSet | None) -> frozenset[str]:
     """The symbols a face may read as: the reader's usual ones and the set's own."""
     return DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
-
-
-def _stale_look(cubeset: CubeSet | None, features: int) -> list[str]:
-    """A note where the look stored for ``cubeset`` was learnt by another glyph model (one
-    whose faces' features are not ``features`` long, or another model's)."""
-    if cubeset is None or not stale_look(cubeset.name, features):
-        return []
-    return [
-        f"the look stored for {cubeset.name} was learnt by an older glyph model"
-        f" and is not used: run cubecam calibrate --set {cubeset.name} again"
-    ]
 
 
 def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:

@@ -12,7 +12,6 @@ import cv2
 import numpy as np
 
 from cubecam.errors import CubecamError
-from cubecam.layout import LayoutKind
 from cubecam.vision.glyphs.classes import CLASSES
 
 SIDE = 96
@@ -118,15 +117,3 @@ def _read_symbol(
         if symbol in allowed and confidence > (best[1] if best else 0.0):
             best = (symbol, confidence)
     return best
-
-
-def tesseract_probabilities(
-    patches: np.ndarray, allowed: frozenset[str], kind: LayoutKind
-) -> np.ndarray:
-    """Per-face probabilities (one-hot on Tesseract's answer, its confidence as the weight)."""
-    turns = (0,) if kind is LayoutKind.CROSSWORD else (0, 1, 2, 3)
-    probabilities = np.full((len(patches), len(CLASSES)), 1e-3)
-    for i, patch in enumerate(patches):
-        symbol, confidence = tesseract_symbol(patch, turns, allowed & frozenset(CLASSES))
-        probabilities[i, CLASSES.index(symbol)] = max(confidence, 0.01)
-    return probabilities / probabilities.sum(axis=1, keepdims=True)

@@ -39,10 +39,16 @@ def decide(
     layout: str,
     cubeset: CubeSet | None,
     settings: Settings,
+    turns_told: bool = True,
 ) -> Decision:
     """The kind stage: the faces less a crossword's sides (:func:`without_sides`), their
     common turn and the kind they make (``layout``, unless ``auto``), and a crossword's
-    lattice less the cubes turned another way than its words (left over, noted)."""
+    lattice less the cubes turned another way than its words (left over, noted). Where the
+    glyph reader does not tell the letters' turns (``turns_told``), the photo is taken
+    upright and the kind told by the lattice alone."""
+    if not turns_told:
+        kind = chosen_kind(layout, faces.lattice, cubeset, 1.0, math.inf, settings)
+        return Decision(faces, scores, kind, 0, on_grid(faces.lattice), [])
     faces, scores = without_sides(faces, scores, layout, cubeset, settings)
     grid = on_grid(faces.lattice)
     turn, agreement, evidence = orientation(scores, grid)
