@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from cubecam.vision import read_photo
-from cubecam.vision.detector.find import MODEL_PATH, Settings, find_faces, network_input
+from cubecam.vision.detector.find import MODEL_PATH, DetectorSettings, find_faces, network_input
 from cubecam.vision.detector.refine import refine_corners
 from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.load.decode import load_scaled
@@ -39,7 +39,7 @@ def main() -> None:
         cv2.imwrite(str(photo), cv2.resize(sample, PHONE_SIZE, interpolation=cv2.INTER_CUBIC))
         decode = median_ms(lambda: cv2.imread(str(photo)), args.repeats)
         working = load_scaled(photo, WORKING_SIDE).image
-        settings = Settings.load()
+        settings = DetectorSettings.load()
         batch, _, _ = network_input(working, settings.input_side)
         ort = OnnxModel(MODEL_PATH)
         cv2.setNumThreads(2)

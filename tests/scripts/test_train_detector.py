@@ -8,7 +8,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from cubecam.vision.detector.find import SETTINGS_PATH, Settings
+from cubecam.vision.detector.find import SETTINGS_PATH, DetectorSettings
 from cubecam.vision.onnx_model import OnnxModel
 from cubecam_lab.synth.dataset import write_set
 from tests.conftest import REPO
@@ -43,8 +43,8 @@ def test_the_recipe_writes_its_models_and_settings_beside_out_and_leaves_the_shi
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert SETTINGS_PATH.read_bytes() == shipped
-    settings = Settings.load(out / "detector.toml")
-    assert settings.input_side == Settings.load().input_side and settings.threshold > 0
+    settings = DetectorSettings.load(out / "detector.toml")
+    assert settings.input_side == DetectorSettings.load().input_side and settings.threshold > 0
     photo = np.zeros((1, 3, 256, 256), np.float32)
     assert {"heat", "shape"} <= set(OnnxModel(out / "model.onnx").run(photo))
     for name in ("verifier.onnx", "refiner.onnx"):

@@ -25,19 +25,16 @@ from cubecam.reading import CubeReading, Probabilities, Reading, likeliest
 from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.crop.faces import CutFaces
 from cubecam.vision.crop.settle import settled, squared
-from cubecam.vision.detector.find import Settings as DetectorSettings
-from cubecam.vision.detector.find import find_candidates
+from cubecam.vision.detector.find import DetectorSettings, find_candidates
 from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.glyphs.calibration import calibrated
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
 from cubecam.vision.glyphs.read import GlyphScores
 from cubecam.vision.glyphs.readers import glyph_reader
-from cubecam.vision.kind import Settings as KindSettings
-from cubecam.vision.kind import tray_size
+from cubecam.vision.kind import KindSettings, tray_size
 from cubecam.vision.kind.decide import decide
 from cubecam.vision.knowledge.apply import alphabet, apply_cubeset, surplus
-from cubecam.vision.lattice import Settings as LatticeSettings
-from cubecam.vision.lattice import place_faces, turned
+from cubecam.vision.lattice import LatticeSettings, place_faces, turned
 from cubecam.vision.load.decode import LoadedImage, load_scaled
 
 WORKING_SIDE = 1000

@@ -18,13 +18,14 @@ from __future__ import annotations
 import tomllib
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, get_origin, get_type_hints
 
 T = TypeVar("T", bound="StageSettings")
 
 
 class StageSettings:
-    """The base of a stage's settings dataclass (of floats): ``PATH`` is its TOML file."""
+    """The base of a stage's settings dataclass (of floats, ints and tuples of floats):
+    ``PATH`` is its TOML file; a setting the file leaves out keeps its default."""
 
     PATH: ClassVar[Path]
 
@@ -33,7 +34,18 @@ class StageSettings:
         """The settings that ``path`` (else the stage's own file) holds."""
         with (path or cls.PATH).open("rb") as file:
             data = tomllib.load(file)
-        return cls(*(float(data[field.name]) for field in fields(cls)))  # type: ignore[arg-type]
+        kinds = get_type_hints(cls)
+        given = {f.name: _as(kinds[f.name], data[f.name]) for f in fields(cls) if f.name in data}  # type: ignore[arg-type]
+        return cls(**given)
+
+
+def _as(kind: Any, value: Any) -> Any:
+    """A TOML ``value`` as the setting's ``kind`` (an int, a float or a tuple of floats)."""
+    if kind is int:
+        return int(value)
+    if get_origin(kind) is tuple:
+        return tuple(float(item) for item in value)
+    return float(value)
 
 
 def write_settings(

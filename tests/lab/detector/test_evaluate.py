@@ -81,7 +81,7 @@ def test_several_folders_are_also_tallied_together(tmp_path, capsys):
 
 
 def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen():
-    from cubecam.vision.detector.find import Settings
+    from cubecam.vision.detector.find import DetectorSettings
     from cubecam_lab.detector.evaluate import (
         GRAIN_HEAT,
         THRESHOLDS,
@@ -90,7 +90,7 @@ def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen(
         verified,
     )
 
-    chosen = Settings(512, 0.6, 24.0, 2, (0.5,), 0.7, 0.7)
+    chosen = DetectorSettings(512, 0.6, 24.0, 2, (0.5,), 0.7, 0.7)
     tried = verified(chosen)
     assert tried[0].verify_threshold == 0 and {s.shrink for s in tried} == {(0.5,)}
     assert {(s.threshold, s.verify_threshold) for s in tried} == {
@@ -102,7 +102,7 @@ def test_the_verifier_is_swept_with_the_heat_threshold_after_the_rest_is_chosen(
 
 
 def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshold():
-    from cubecam.vision.detector.find import Settings
+    from cubecam.vision.detector.find import DetectorSettings
     from cubecam_lab.detector.evaluate import (
         GRAIN_HEAT,
         SURE_HEATS,
@@ -111,7 +111,7 @@ def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshol
         sured,
     )
 
-    chosen = Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7, verify_threshold=0.4)
+    chosen = DetectorSettings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7, verify_threshold=0.4)
     tried = sured(chosen)
     assert tried[0] == chosen  # the simplest of equals: no fainter heat kept
     assert {(s.sure_heat, s.sure_verify) for s in tried[1:]} == {
@@ -120,13 +120,13 @@ def test_a_fainter_heat_the_verifier_is_sure_of_is_swept_last_below_the_threshol
     assert all(s.threshold == 0.3 and s.verify_threshold == 0.4 for s in tried)
     assert min(SURE_HEATS) < GRAIN_HEAT  # a blank face's faint peak, ...
     assert min(SURE_VERIFY) >= max(VERIFY_THRESHOLDS)  # ... kept only where the verifier is surest
-    assert sured(Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)) == [
-        Settings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)
+    assert sured(DetectorSettings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)) == [
+        DetectorSettings(512, 0.3, 24.0, 2, (0.5,), 0.7, 0.7)
     ]  # never without the verifier
 
 
 def test_the_refiner_passes_are_chosen_by_the_corners_and_the_rest_kept(tmp_path, capsys):
-    from cubecam.vision.detector.find import Settings
+    from cubecam.vision.detector.find import DetectorSettings
     from cubecam_lab.detector.dataset import Sample
     from cubecam_lab.detector.evaluate import REFINE_PASSES, choose_passes
     from cubecam_lab.labels import labelled_corners
@@ -135,7 +135,7 @@ def test_the_refiner_passes_are_chosen_by_the_corners_and_the_rest_kept(tmp_path
     image, label = make_scene("loose", 880502, size=(640, 480), config="tilt-20-55")
     photo = tmp_path / "loose.png"
     cv2.imwrite(str(photo), image)
-    chosen = replace(Settings.load(), refine_passes=0)
+    chosen = replace(DetectorSettings.load(), refine_passes=0)
     settings = choose_passes([Sample(photo, labelled_corners(label))], chosen)
     assert settings == replace(chosen, refine_passes=settings.refine_passes)
     lines = capsys.readouterr().out.splitlines()
@@ -146,7 +146,7 @@ def test_the_refiner_passes_are_chosen_by_the_corners_and_the_rest_kept(tmp_path
 
 
 def test_the_settings_named_are_evaluated_and_those_chosen_written_there(tmp_path, capsys):
-    from cubecam.vision.detector.find import SETTINGS_PATH, Settings
+    from cubecam.vision.detector.find import SETTINGS_PATH, DetectorSettings
     from cubecam_lab.synth.dataset import write_set
 
     write_set("tray", 1, 880005, tmp_path / "tray", size=(480, 360), config="wide")
@@ -163,13 +163,13 @@ def test_the_settings_named_are_evaluated_and_those_chosen_written_there(tmp_pat
     main([str(tmp_path / "tray"), "--choose-refine", "--settings", str(blind)])
     assert f"wrote {blind}" in capsys.readouterr().out
     assert SETTINGS_PATH.read_bytes() == before  # the shipped settings are left alone
-    assert Settings.load(blind).verify_threshold == 1.0  # its passes chosen, the rest kept
+    assert DetectorSettings.load(blind).verify_threshold == 1.0  # its passes chosen, the rest kept
 
-    doubted = Settings.load(blind)
+    doubted = DetectorSettings.load(blind)
     main([str(tmp_path / "tray"), "--choose-verifying", "--settings", str(blind)])
     assert f"wrote {blind}" in capsys.readouterr().out
     assert SETTINGS_PATH.read_bytes() == before
-    chosen = Settings.load(blind)
+    chosen = DetectorSettings.load(blind)
     assert chosen.verify_threshold < 1.0  # the verifier is heard again
     kept = ("input_side", "zoom_below", "shrink_below", "shrink", "shrink_threshold")
     assert all(getattr(chosen, name) == getattr(doubted, name) for name in kept)

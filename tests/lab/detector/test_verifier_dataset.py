@@ -3,7 +3,7 @@
 import numpy as np
 
 from cubecam.vision.detector.patches import PATCH
-from cubecam.vision.lattice import Settings as LatticeSettings
+from cubecam.vision.lattice import LatticeSettings
 from cubecam_lab.detector.dataset import read_folder
 from cubecam_lab.detector.verifier_dataset import harvest, main
 from cubecam_lab.synth.dataset import write_set
@@ -42,12 +42,12 @@ def test_blank_tops_are_marked_blank(tmp_path):
 def test_the_finds_harvested_are_met_as_the_verifier_and_refiner_meet_them_unrefined(tmp_path):
     from dataclasses import replace
 
-    from cubecam.vision.detector.find import Settings, find_candidates
+    from cubecam.vision.detector.find import DetectorSettings, find_candidates
     from cubecam_lab.detector.verifier_dataset import raw_finds
 
     write_set("loose", 1, 880504, tmp_path, size=(640, 480), config="tilt-20-55")
     loaded, found, _ = raw_finds(next(read_folder(tmp_path)))
-    shipped = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0)
+    shipped = replace(DetectorSettings.load(), verify_threshold=0.0, sure_heat=0.0)
     assert shipped.refine_passes > 0
     floor = LatticeSettings.load().faint_floor
     for passes, same in ((0, True), (shipped.refine_passes, False)):

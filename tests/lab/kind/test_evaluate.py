@@ -4,7 +4,7 @@ from dataclasses import replace
 import numpy as np
 
 from cubecam.layout import LayoutKind
-from cubecam.vision.kind import Settings
+from cubecam.vision.kind import KindSettings
 from cubecam.vision.kind.choose import SETTINGS_PATH
 from cubecam.vision.lattice import fit_lattice
 from cubecam.vision.quad import Quad
@@ -42,12 +42,12 @@ def test_choosing_keeps_the_settings_that_get_the_most_kinds_right(tmp_path):
     assert {photo.want for photo in seen} == {LayoutKind.LOOSE, LayoutKind.TRAY}
     chosen = choose(seen)
     best = right_photos(tally(seen, chosen))
-    for other in (Settings(1.0, 1.01, 0.0, 0.5, 0.0), Settings(0.5, 0.8, 0.75, 0.9, 0.2)):
+    for other in (KindSettings(1.0, 1.01, 0.0, 0.5, 0.0), KindSettings(0.5, 0.8, 0.75, 0.9, 0.2)):
         assert best >= right_photos(tally(seen, other))
     write_settings(chosen, tmp_path / "kind.toml", "cubecam_lab.kind.evaluate")
     header = SETTINGS_PATH.read_text().splitlines()[:2]
     assert (tmp_path / "kind.toml").read_text().splitlines()[:2] == header
-    assert Settings.load(tmp_path / "kind.toml") == chosen
+    assert KindSettings.load(tmp_path / "kind.toml") == chosen
 
 
 def test_each_crossword_face_is_checked_in_the_crossword_or_left_over_as_labelled(tmp_path):
@@ -60,7 +60,7 @@ def test_each_crossword_face_is_checked_in_the_crossword_or_left_over_as_labelle
     assert all(
         member is None for photo in seen if photo not in crossword for member in photo.members
     )
-    settings = Settings.load(SETTINGS_PATH)
+    settings = KindSettings.load(SETTINGS_PATH)
     counts = placed(seen, settings)
     assert counts[True] + counts[False] <= labelled
     assert counts[True] >= 0.9 * labelled
@@ -82,7 +82,7 @@ def touching_pair(want: LayoutKind, evidence: float) -> Seen:
 
 
 def test_the_evidence_chosen_tells_a_short_word_from_dice_whose_letters_read_two_ways(tmp_path):
-    shipped = Settings.load(SETTINGS_PATH)
+    shipped = KindSettings.load(SETTINGS_PATH)
     word, dice = touching_pair(LayoutKind.CROSSWORD, 2.7), touching_pair(LayoutKind.LOOSE, 1.4)
     chosen = choose_evidence([word, dice], replace(shipped, evidence=-math.inf))
     assert 1.4 < chosen.evidence <= 2.7 and chosen.evidence in EVIDENCES
@@ -91,4 +91,4 @@ def test_the_evidence_chosen_tells_a_short_word_from_dice_whose_letters_read_two
     write_settings(
         replace(chosen, evidence=-math.inf), tmp_path / "kind.toml", "cubecam_lab.kind.evaluate"
     )
-    assert Settings.load(tmp_path / "kind.toml").evidence == -math.inf
+    assert KindSettings.load(tmp_path / "kind.toml").evidence == -math.inf

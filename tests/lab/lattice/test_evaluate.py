@@ -1,4 +1,4 @@
-from cubecam.vision.lattice.fit import Settings
+from cubecam.vision.lattice.fit import LatticeSettings
 from cubecam_lab.lattice.evaluate import (
     BESIDE_VERIFIES,
     CONFIRMS,
@@ -37,7 +37,7 @@ def test_choosing_the_settings_tries_them_on_the_faces_found(tmp_path, capsys):
 def test_choosing_beside_alone_keeps_the_other_settings(tmp_path, capsys):
     write_set("crossword", 1, 8, tmp_path / "crossword", size=(800, 600))
     chosen = choose([tmp_path / "crossword"], None, beside_only=True)
-    shipped = Settings.load()
+    shipped = LatticeSettings.load()
     assert chosen.beside_verify in BESIDE_VERIFIES
     assert (chosen.side_off, chosen.extend_above) == (shipped.side_off, shipped.extend_above)
     lines = capsys.readouterr().out.splitlines()

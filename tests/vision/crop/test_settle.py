@@ -6,11 +6,11 @@ from cubecam.layout import LayoutKind
 from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.crop.faces import CutFaces
 from cubecam.vision.crop.settle import squared
-from cubecam.vision.lattice import Settings, fit_lattice
+from cubecam.vision.lattice import LatticeSettings, fit_lattice
 from cubecam.vision.load.decode import LoadedImage
 from cubecam.vision.quad import Quad
 
-BEYOND = Settings.load().square_beyond
+BEYOND = LatticeSettings.load().square_beyond
 
 
 def _skewed_face_on_a_lattice() -> CutFaces:

@@ -61,7 +61,7 @@ def test_cubes_too_small_to_see_are_looked_for_again_twice_as_large():
     small = cv2.resize(image, (200, 150), interpolation=cv2.INTER_AREA)
     image = cv2.copyMakeBorder(small, 525, 525, 700, 700, cv2.BORDER_REPLICATE)
     truth = corners_of(label["cubes"]) / 4 + (700, 525)
-    strict = dataclasses.replace(find.Settings.load(), threshold=0.6, sure_heat=0)
+    strict = dataclasses.replace(find.DetectorSettings.load(), threshold=0.6, sure_heat=0)
     assert find.find_faces(image, dataclasses.replace(strict, zoom_none_threshold=0)) == []
     zoomed = dataclasses.replace(strict, zoom_none_threshold=0.7)
     tally = match(find.find_faces(image, zoomed), truth)
@@ -74,7 +74,7 @@ def test_a_faint_face_the_verifier_is_sure_of_is_kept():
     # a loose toss of blank-faced dice with faces whose heat is below the threshold and
     # that the verifier is sure of
     image, seen, hidden = blank_faced("loose", scene_seed("loose", 880_400, 10))
-    settings = find.Settings.load()
+    settings = find.DetectorSettings.load()
     assert 0 < settings.sure_heat < settings.threshold < 1 and settings.sure_verify < 1
     heat_alone = find.find_faces(image, dataclasses.replace(settings, sure_heat=0))
     plain, sure = match(heat_alone, seen, hidden), match(find.find_faces(image), seen, hidden)
@@ -86,7 +86,7 @@ def test_fainter_peaks_the_verifier_believes_once_refined_are_offered_to_the_lat
     # a blank-faced crossword whose blank dice the network barely marks; no peak fainter
     # than the floor kept on the verifier's word alone, so that those it believes are offered
     image, seen, hidden = blank_faced("crossword", scene_seed("crossword", 880_800, 4))
-    settings = dataclasses.replace(find.Settings.load(), sure_heat=0.3)
+    settings = dataclasses.replace(find.DetectorSettings.load(), sure_heat=0.3)
     finds = find.find_candidates(image, 0.3, settings, believe_above=0.8)
     for quad, odds in finds.believed:
         assert quad.score <= 0.3 and odds > 0.8
@@ -123,7 +123,7 @@ def test_faces_the_verifier_doubts_count_as_none_found_when_looking_again():
     # the face; doubted, they leave the look empty, so the photo is looked at shrunk
     image = render_face("A", 400)
     faint = dataclasses.replace(
-        find.Settings.load(), threshold=0.1, shrink_below=2, shrink=(0.08,), verify_threshold=0.3
+        find.DetectorSettings.load(), threshold=0.1, shrink_below=2, shrink=(0.08,), verify_threshold=0.3
     )
     unverified = find.find_faces(image, dataclasses.replace(faint, verify_threshold=0))
     assert len(unverified) >= 2 and all(face.side < 150 for face in unverified)
@@ -140,7 +140,7 @@ def test_a_damaged_model_file_is_named(tmp_path):
 
 
 def test_the_settings_were_chosen_and_the_model_is_small():
-    settings = find.Settings.load()
+    settings = find.DetectorSettings.load()
     assert 256 <= settings.input_side <= 768 and 0 < settings.threshold < 1
     assert settings.shrink_below > 0 and all(0 < share < 1 for share in settings.shrink)
     assert find.MODEL_PATH.stat().st_size < 5_000_000

@@ -56,7 +56,7 @@ def test_an_outline_refined_into_a_fold_or_a_speck_is_left_as_found():
 
 @pytest.mark.parametrize("config", ["tilt-20-55", "dark-cubes", "classic"])
 def test_the_shipped_refiner_brings_the_corners_nearer_the_labels(config):
-    settings = find.Settings.load()
+    settings = find.DetectorSettings.load()
     assert settings.refine_passes > 0
     unrefined = dataclasses.replace(settings, refine_passes=0)
     before, after = [], []

@@ -26,7 +26,7 @@ def corners_of(cubes: list[dict]) -> np.ndarray:
     [("tilt-20-55", 0.97), ("dark-cubes", 0.97), ("blank-faces", 0.95)],
 )
 def test_finds_that_are_no_top_face_are_told_from_the_tops(config, tops_kept):
-    settings = find.Settings.load()
+    settings = find.DetectorSettings.load()
     assert settings.verify_threshold > 0
     unverified = dataclasses.replace(settings, verify_threshold=0)
     tops, others = [], []

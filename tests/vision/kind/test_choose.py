@@ -5,7 +5,7 @@ import pytest
 
 from cubecam.cubesets import load_cubeset
 from cubecam.layout import LayoutKind
-from cubecam.vision.kind import Settings, choose_kind, crossword_lattice, one_way, tray_size
+from cubecam.vision.kind import KindSettings, choose_kind, crossword_lattice, one_way, tray_size
 from cubecam.vision.kind.choose import SETTINGS_PATH
 from cubecam.vision.lattice import fit_lattice
 from cubecam.vision.quad import Quad
@@ -19,7 +19,7 @@ from cubecam_lab.kind.evaluate import (
     TURNED_AWAYS,
 )
 
-SETTINGS = Settings(
+SETTINGS = KindSettings(
     tray_fill=0.5, tray_agreement=0.9, least_side=0.6, agreement=0.7, turned_away=0.01
 )
 
@@ -86,7 +86,7 @@ def test_the_tray_size_is_the_smallest_that_holds_the_faces(cells) -> None:
 
 
 def test_the_shipped_settings_are_among_those_the_evaluation_tries() -> None:
-    shipped = Settings.load(SETTINGS_PATH)
+    shipped = KindSettings.load(SETTINGS_PATH)
     assert shipped.tray_fill in TRAY_FILLS and shipped.tray_agreement in TRAY_AGREEMENTS
     assert shipped.least_side in LEAST_SIDES and shipped.agreement in AGREEMENTS
     assert shipped.turned_away in TURNED_AWAYS and shipped.tray_holds in TRAY_HOLDS

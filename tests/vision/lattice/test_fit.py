@@ -3,7 +3,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from cubecam.vision.lattice import Lattice, Settings, fit_lattice, place_faces
+from cubecam.vision.lattice import Lattice, LatticeSettings, fit_lattice, place_faces
 from cubecam.vision.quad import Quad, order_corners
 from cubecam_lab.lattice.evaluate import labelled_squares, layout_squares, same_squares
 from cubecam_lab.synth.camera import Camera
@@ -146,7 +146,7 @@ def test_side_faces_at_a_slant_are_rejected_and_a_faint_top_in_a_gap_is_confirme
     found = [seen(top(r, c), 0.9) for r, c in tops if (r, c) != (0, 3)]
     sides = [seen(near_side(0, 2), 0.7), seen(near_side(0, 3), 0.7)]
     faint = seen(top(0, 3), 0.5)
-    placed = place_faces(found + sides, [faint], Settings(2.0, 0.4, 0.2, 2.0), (1000, 750))
+    placed = place_faces(found + sides, [faint], LatticeSettings(2.0, 0.4, 0.2, 2.0), (1000, 750))
     assert len(placed.rejected) == len(sides)
     assert all(any(q is side for side in sides) for q in placed.rejected)
     assert placed.faces[-1] is faint
@@ -163,7 +163,7 @@ def test_a_loose_die_turned_a_half_quarter_in_front_of_another_is_no_side_of_it(
     # of twelve dice has it): far off every square, but no side of a die shows there
     dice = [(0, 0, 3), (1.6, 0.1, -8), (0, 1.7, 10), (1.7, 1.6, -4), (3.4, 0.2, 6), (3.3, 1.8, 2)]
     quads = photographed([*dice, (1.6 + dx, -1.0, 45.0)], tilt=tilt, roll=0.0, noise=0.01, seed=3)
-    placed = place_faces(quads, (), Settings(2.0, 0.3, 0.0, 0.5), (1000, 750))
+    placed = place_faces(quads, (), LatticeSettings(2.0, 0.3, 0.0, 0.5), (1000, 750))
     assert placed.rejected == []
     assert len(placed.faces) == len(quads)
 
@@ -230,7 +230,7 @@ def test_a_faint_blank_that_ends_a_word_at_a_slant_is_taken_beside_it_only():
     faces = [(c * pitch, 0.0, 0.0) for c in range(5)] + [(7 * pitch, 0.0, 0.0)]
     *word, blank, far = photographed(faces, tilt=40.0, roll=15.0, noise=0.01, seed=5)
     faint = [Quad(blank.corners, 0.35), Quad(far.corners, 0.35)]
-    never, beside = Settings(3.0, 0.4, 0.1, 2.0), Settings(3.0, 0.4, 0.1, 0.3)
+    never, beside = LatticeSettings(3.0, 0.4, 0.1, 2.0), LatticeSettings(3.0, 0.4, 0.1, 0.3)
     assert len(place_faces(word, faint, never, (1000, 750)).faces) == 4
     placed = place_faces(word, faint, beside, (1000, 750))
     assert len(placed.faces) == 5 and placed.faces[-1] is faint[0]
@@ -244,10 +244,10 @@ def test_a_blank_the_verifier_believes_is_taken_beside_a_word_only():
     faces = [(c * pitch, 0.0, 0.0) for c in range(5)] + [(7 * pitch, 0.0, 0.0)]
     *word, blank, far = photographed(faces, tilt=40.0, roll=15.0, noise=0.01, seed=5)
     believed = [Quad(blank.corners, 0.12), Quad(far.corners, 0.12)]
-    placed = place_faces(word, [], Settings(3.0, 1.0, 0.1, 2.0), (1000, 750), 0.4, believed)
+    placed = place_faces(word, [], LatticeSettings(3.0, 1.0, 0.1, 2.0), (1000, 750), 0.4, believed)
     assert len(placed.faces) == 5 and placed.faces[-1] is believed[0]
     assert placed.lattice.guessed == frozenset({4})
-    assert len(place_faces(word, [], Settings(3.0, 1.0, 0.1, 2.0), (1000, 750)).faces) == 4
+    assert len(place_faces(word, [], LatticeSettings(3.0, 1.0, 0.1, 2.0), (1000, 750)).faces) == 4
 
 
 def test_a_weak_find_beside_a_tray_does_not_widen_it():
@@ -256,7 +256,7 @@ def test_a_weak_find_beside_a_tray_does_not_widen_it():
     cells = [(r, c) for r in range(4) for c in range(4)] + [(1, 4)]
     quads = photographed([(c * 1.15, -r * 1.15, 0.0) for r, c in cells], 30.0, 10.0, 0.01, 8)
     quads = [*quads[:-1], Quad(quads[-1].corners, score=0.3)]
-    settings = Settings(2.0, 0.3, 0.2, 2.0)
+    settings = LatticeSettings(2.0, 0.3, 0.2, 2.0)
     plain = place_faces(quads, (), settings, (1000, 750))
     weighed = place_faces(quads, (), settings, (1000, 750), weak_below=0.45)
     assert plain.lattice.cells == weighed.lattice.cells and None not in plain.lattice.cells
@@ -273,7 +273,9 @@ def test_a_dim_tray_found_faintly_keeps_its_size():
     faint = {i for i, (r, c) in enumerate(cells) if 4 in (r, c)}
     quads = photographed([(c * 1.15, -r * 1.15, 0.0) for r, c in cells], 50.0, 20.0, 0.01, 8)
     quads = [Quad(q.corners, 0.3 if i in faint else 0.9) for i, q in enumerate(quads)]
-    placed = place_faces(quads, (), Settings(2.0, 0.3, 0.2, 2.0), (1000, 750), weak_below=0.45)
+    placed = place_faces(
+        quads, (), LatticeSettings(2.0, 0.3, 0.2, 2.0), (1000, 750), weak_below=0.45
+    )
     assert placed.lattice.guessed == faint
     n, squares = placed.lattice.best_tray((4, 5, 6))
     assert n == 5

@@ -8,7 +8,7 @@ error is the mean distance of its corners from the label's, in face sides::
 
 ``--choose`` sweeps the heat threshold, the zoom (where faces are small, or none are found)
 and the shrink rule over the folders, then the heat threshold with the verifier's, then
-the fainter heat a peak the verifier is sure of may have (:class:`~.find.Settings`), and
+the fainter heat a peak the verifier is sure of may have (:class:`~cubecam.vision.detector.find.DetectorSettings`), and
 writes into ``--settings`` (the shipped ``detector.toml`` unless named) the settings with
 the best F1 score (a face missed and a face
 made up each break a layout alike) of those that are wrong on the fewest whole photos: a
@@ -37,8 +37,8 @@ from cubecam.vision.detector.find import (
     MODEL_PATH,
     SETTINGS_PATH,
     SHIPPED,
+    DetectorSettings,
     Networks,
-    Settings,
     Views,
     candidates_in,
 )
@@ -186,16 +186,16 @@ def match(found: list[Quad], truth: np.ndarray, hidden: np.ndarray | None = None
 
 def evaluate(
     samples: list[Sample],
-    settings: Settings | None = None,
+    settings: DetectorSettings | None = None,
     networks: Networks = SHIPPED,
 ) -> Tally:
     """The detector's tally over ``samples``."""
-    return evaluate_each(samples, [settings or Settings.load()], networks)[0]
+    return evaluate_each(samples, [settings or DetectorSettings.load()], networks)[0]
 
 
 def evaluate_each(
     samples: list[Sample],
-    candidates: list[Settings],
+    candidates: list[DetectorSettings],
     networks: Networks = SHIPPED,
 ) -> list[Tally]:
     """The detector's tally over ``samples`` with each of the ``candidates`` (each photo
@@ -213,7 +213,7 @@ def evaluate_each(
     return tallies
 
 
-def candidates(base: Settings) -> list[Settings]:
+def candidates(base: DetectorSettings) -> list[DetectorSettings]:
     """The settings :func:`choose_settings` tries: every heat threshold, zoom side, heat
     of a zoomed look where none was found, and shrink rule, the simplest first."""
     rules = [(0, (), 0.0)] + [
@@ -223,7 +223,7 @@ def candidates(base: Settings) -> list[Settings]:
         for heat in SHRINK_THRESHOLDS
     ]
     return [
-        Settings(base.input_side, threshold, zoom_below, below, shrink, heat, zoom_none)
+        DetectorSettings(base.input_side, threshold, zoom_below, below, shrink, heat, zoom_none)
         for below, shrink, heat in rules
         for zoom_none in ZOOM_NONE_THRESHOLDS
         for zoom_below in ZOOMS
@@ -231,7 +231,7 @@ def candidates(base: Settings) -> list[Settings]:
     ]
 
 
-def verified(chosen: Settings) -> list[Settings]:
+def verified(chosen: DetectorSettings) -> list[DetectorSettings]:
     """The settings :func:`choose_settings` tries last: ``chosen`` with each heat threshold
     and each verifier threshold, never asking the verifier first."""
     return [
@@ -242,7 +242,7 @@ def verified(chosen: Settings) -> list[Settings]:
     ]
 
 
-def sured(chosen: Settings) -> list[Settings]:
+def sured(chosen: DetectorSettings) -> list[DetectorSettings]:
     """The settings :func:`choose_settings` tries at the end: ``chosen`` as it is, then with
     each fainter heat the verifier may keep a peak from, at each probability it needs."""
     return [chosen] + [
@@ -255,9 +255,9 @@ def sured(chosen: Settings) -> list[Settings]:
 
 def choose_settings(
     samples: list[Sample],
-    base: Settings,
+    base: DetectorSettings,
     networks: Networks = SHIPPED,
-) -> Settings:
+) -> DetectorSettings:
     """The settings with the best F1 score on ``samples`` (the balance of faces found and
     precision), of :func:`candidates` unverified, then of the best's :func:`verified` and
     of the best's :func:`sured`, among those wrong on the fewest whole photos (a face
@@ -276,9 +276,9 @@ def choose_settings(
 
 def choose_verifying(
     samples: list[Sample],
-    chosen: Settings,
+    chosen: DetectorSettings,
     networks: Networks = SHIPPED,
-) -> Settings:
+) -> DetectorSettings:
     """``chosen`` with the settings that hang on the verifier chosen on ``samples``: the
     best of its :func:`verified`, then of that one's :func:`sured` (ranked as
     :func:`choose_settings` ranks), then its refiner passes (:func:`choose_passes`); its
@@ -295,9 +295,9 @@ def choose_verifying(
 
 def choose_passes(
     samples: list[Sample],
-    chosen: Settings,
+    chosen: DetectorSettings,
     networks: Networks = SHIPPED,
-) -> Settings:
+) -> DetectorSettings:
     """``chosen`` with the fewest refiner passes (of :data:`REFINE_PASSES`) whose median
     corner error on ``samples`` is within a hundredth of a side of the least (``chosen`` as
     it is where no face was found to judge by). Prints each."""
@@ -315,7 +315,7 @@ def _ranked(tallies: list[Tally]) -> list[int]:
     return sorted(range(len(tallies)), key=lambda i: (tallies[i].photos_wrong, -tallies[i].f1, i))
 
 
-def describe(settings: Settings) -> str:
+def describe(settings: DetectorSettings) -> str:
     shrink = ", ".join(f"{share:g}" for share in settings.shrink) or "never"
     zoom_none = settings.zoom_none_threshold
     unseen = f", where none found zoomed at heat {zoom_none:.2f}" if zoom_none else ""
@@ -366,7 +366,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     folders = {folder: list(read_folder(folder, split=args.split)) for folder in args.folders}
     try:  # --choose starts from the shipped settings, the rest from those named
-        settings = Settings.load(SETTINGS_PATH if args.choose else args.settings)
+        settings = DetectorSettings.load(SETTINGS_PATH if args.choose else args.settings)
     except (OSError, tomllib.TOMLDecodeError, KeyError, ValueError) as error:
         parser.error(f"{args.settings} is not a detector settings file ({error})")
     networks = Networks(args.model, args.verifier, args.refiner)

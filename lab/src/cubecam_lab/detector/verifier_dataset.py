@@ -21,9 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
-from cubecam.vision.detector.find import MODEL_PATH, Networks, Settings, find_candidates
+from cubecam.vision.detector.find import MODEL_PATH, DetectorSettings, Networks, find_candidates
 from cubecam.vision.detector.patches import cut_patches
-from cubecam.vision.lattice import Settings as LatticeSettings
+from cubecam.vision.lattice import LatticeSettings
 from cubecam.vision.load.decode import LoadedImage, load_scaled
 from cubecam.vision.pipeline import WORKING_SIDE
 from cubecam.vision.quad import Quad
@@ -40,7 +40,9 @@ def raw_finds(
     lattice's faint floor unless given), and the direction of the camera's foot that the
     verifier is told with them."""
     loaded = load_scaled(sample.path, WORKING_SIDE)
-    settings = replace(Settings.load(), verify_threshold=0.0, sure_heat=0.0, refine_passes=0)
+    settings = replace(
+        DetectorSettings.load(), verify_threshold=0.0, sure_heat=0.0, refine_passes=0
+    )
     if floor is None:
         floor = LatticeSettings.load().faint_floor
     finds = find_candidates(loaded.image, floor, settings, Networks(model))

@@ -12,7 +12,7 @@ On the photos whose labels outline each cube and say which lie in the crossword,
 face found on a cube is also checked for being placed in the crossword or left over as the
 label says, on the lattice :func:`~cubecam.vision.kind.choose.crossword_lattice` leaves.
 
-``--choose`` sweeps :class:`~cubecam.vision.kind.choose.Settings` over the folders, each
+``--choose`` sweeps :class:`~cubecam.vision.kind.choose.KindSettings` over the folders, each
 photo read once: first the settings of the kind for the most photos whose kind is right,
 then with them ``tray_holds`` and ``evidence`` the same way, then ``turned_away`` for the
 most crossword cubes placed right (the first of equals, in the order tried, wins), and writes
@@ -32,7 +32,7 @@ import numpy as np
 
 from cubecam.errors import InputError
 from cubecam.layout import LayoutKind
-from cubecam.vision.kind.choose import SETTINGS_PATH, Settings, choose_kind, crossword_lattice
+from cubecam.vision.kind.choose import SETTINGS_PATH, KindSettings, choose_kind, crossword_lattice
 from cubecam.vision.lattice import Lattice
 from cubecam.vision.stage_settings import write_settings
 from cubecam_lab.evaluation import evaluation_parser
@@ -74,11 +74,11 @@ class Seen:
     shares: np.ndarray
     members: tuple[bool | None, ...]
 
-    def kind(self, settings: Settings) -> LayoutKind:
+    def kind(self, settings: KindSettings) -> LayoutKind:
         """The kind ``settings`` choose for this photo."""
         return choose_kind(self.lattice, self.agreement, settings, evidence=self.evidence)
 
-    def placed(self, settings: Settings) -> Counter:
+    def placed(self, settings: KindSettings) -> Counter:
         """The faces a crossword places right and wrong (in it or left over, as the
         label says), keyed True and False."""
         counts: Counter = Counter()
@@ -111,7 +111,7 @@ def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
     from cubecam.vision.kind.decide import on_grid, orientation, without_sides
     from cubecam.vision.pipeline import read_faces
 
-    shipped = Settings.load()
+    shipped = KindSettings.load()
 
     seen = []
     for folder in folders:
@@ -133,7 +133,7 @@ def seen_photos(folders: list[Path], limit: int | None) -> list[Seen]:
     return seen
 
 
-def tally(seen: list[Seen], settings: Settings) -> Counter:
+def tally(seen: list[Seen], settings: KindSettings) -> Counter:
     """Photos checked and right, in all and by the kind wanted: ``(kind, right)`` counts."""
     counts: Counter = Counter()
     for photo in seen:
@@ -142,7 +142,7 @@ def tally(seen: list[Seen], settings: Settings) -> Counter:
     return counts
 
 
-def placed(seen: list[Seen], settings: Settings) -> Counter:
+def placed(seen: list[Seen], settings: KindSettings) -> Counter:
     """The crossword faces placed right and wrong over the photos (see :meth:`Seen.placed`)."""
     return sum((photo.placed(settings) for photo in seen), Counter())
 
@@ -169,12 +169,12 @@ def placed_line(counts: Counter) -> str:
     return f"crossword cubes placed in it or left over right: {counts[True]} of {total}"
 
 
-def choose(seen: list[Seen]) -> Settings:
+def choose(seen: list[Seen]) -> KindSettings:
     """The settings that get the most photos' kinds right, then the most crossword cubes
     placed right (see the module)."""
     tried = {}
     for values in itertools.product(TRAY_FILLS, TRAY_AGREEMENTS, LEAST_SIDES, AGREEMENTS):
-        settings = Settings(*values, turned_away=TURNED_AWAYS[0])
+        settings = KindSettings(*values, turned_away=TURNED_AWAYS[0])
         tried[settings] = right_photos(tally(seen, settings))
     best = max(tried, key=lambda key: tried[key])
     held = [replace(best, tray_holds=value) for value in TRAY_HOLDS]
@@ -185,7 +185,7 @@ def choose(seen: list[Seen]) -> Settings:
     return max(apart, key=lambda settings: placed(seen, settings)[True])
 
 
-def choose_evidence(seen: list[Seen], settings: Settings) -> Settings:
+def choose_evidence(seen: list[Seen], settings: KindSettings) -> KindSettings:
     """``settings`` with the evidence (of :data:`EVIDENCES`) that gets the most photos' kinds
     right, the least of equals."""
     tried = [replace(settings, evidence=value) for value in EVIDENCES]
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> Counter:
     )
     args = parser.parse_args(argv)
     seen = seen_photos(args.folders, args.limit)
-    settings = Settings.load()
+    settings = KindSettings.load()
     if args.choose or args.choose_evidence:
         print(f"before: {line(tally(seen, settings))}; {placed_line(placed(seen, settings))}")
         settings = choose(seen) if args.choose else choose_evidence(seen, settings)

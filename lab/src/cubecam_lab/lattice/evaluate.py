@@ -13,7 +13,7 @@ read right when the face found on it, cut as this stage decides (through its own
 or its lattice square), reads as its symbol whichever way it is turned. Photos whose labels
 give no outlines or no grid (loose dice, real photos) are skipped.
 
-``--choose`` sweeps the stage's :class:`~cubecam.vision.lattice.fit.Settings` over the
+``--choose`` sweeps the stage's :class:`~cubecam.vision.lattice.fit.LatticeSettings` over the
 folders, each photo's faces found once: ``side_off`` and ``confirm_above`` for the most
 photos right from the faces found (ties: the most labelled cubes found less false finds), then
 ``extend_above`` the same way, then ``beside_verify``, then ``square_beyond`` for the most
@@ -32,15 +32,14 @@ import numpy as np
 from cubecam.errors import InputError
 from cubecam.layout import Square, canonical_symbol
 from cubecam.vision.crop.cut import cut_views
-from cubecam.vision.detector.find import Settings as DetectorSettings
-from cubecam.vision.detector.find import find_candidates
+from cubecam.vision.detector.find import DetectorSettings, find_candidates
 from cubecam.vision.glyphs.network import shipped_network
 from cubecam.vision.glyphs.read import read_views
 from cubecam.vision.lattice.fit import (
     SETTINGS_PATH,
     Lattice,
+    LatticeSettings,
     Placement,
-    Settings,
     from_origin,
     place_faces,
     turned,
@@ -96,7 +95,7 @@ class Found:
     weak_below: float
     believed: list[tuple[Quad, float]]
 
-    def placed(self, settings: Settings) -> Placement:
+    def placed(self, settings: LatticeSettings) -> Placement:
         """The faces the lattice stage keeps with ``settings``, a tray's empty squares
         filled (see :meth:`~cubecam.vision.lattice.fit.Lattice.filled`)."""
         size = self.loaded.image.shape[1::-1]
@@ -208,10 +207,10 @@ def gridded_photos(folder: Path, limit: int | None = None) -> list[tuple[Path, d
 def evaluate_folder(
     folder: Path,
     limit: int | None = None,
-    settings: Settings | None = None,
+    settings: LatticeSettings | None = None,
 ) -> Tally:
     """The lattice stage on every labelled photo of ``folder`` that gives outlines and a grid."""
-    settings = settings or Settings.load()
+    settings = settings or LatticeSettings.load()
     tally = Tally()
     for photo, label in gridded_photos(folder, limit):
         tally.photos += 1
@@ -228,7 +227,7 @@ def evaluate_folder(
     return tally
 
 
-def choose(folders: list[Path], limit: int | None, beside_only: bool = False) -> Settings:
+def choose(folders: list[Path], limit: int | None, beside_only: bool = False) -> LatticeSettings:
     """The settings that do best on the folders' photos (see the module): all of them, or
     ``beside_only`` the one."""
     found = []
@@ -238,12 +237,12 @@ def choose(folders: list[Path], limit: int | None, beside_only: bool = False) ->
                 found.append(find(photo, label, min(CONFIRMS + EXTENDS), min(BESIDE_VERIFIES)))
             except InputError:
                 continue
-    base = Settings.load()
+    base = LatticeSettings.load()
 
-    def placements(settings: Settings) -> list[Placement]:
+    def placements(settings: LatticeSettings) -> list[Placement]:
         return [f.placed(settings) for f in found]
 
-    def placed_right(settings: Settings) -> tuple[int, int]:
+    def placed_right(settings: LatticeSettings) -> tuple[int, int]:
         """Photos right from the faces found, and labelled cubes found less faces kept
         that are none (a face missed and a face made up each break a layout alike)."""
         placed = placements(settings)
@@ -255,7 +254,7 @@ def choose(folders: list[Path], limit: int | None, beside_only: bool = False) ->
             net += 2 * len(hits) - len(p.faces)
         return right, net
 
-    def best(tried: list[tuple[str, Settings]]) -> Settings:
+    def best(tried: list[tuple[str, LatticeSettings]]) -> LatticeSettings:
         """The first of ``tried`` with the most photos right (ties: the most cubes found less
         false finds), each printed with its figures under its name."""
         scores = {}

@@ -1,6 +1,6 @@
 """Find the top faces in a photo with the shipped detector (``model.onnx``).
 
-The photo is scaled to :data:`Settings.input_side` on its long side; the network's centre
+The photo is scaled to :data:`DetectorSettings.input_side` on its long side; the network's centre
 heat is taken at its local peaks above the threshold, and each peak's corner offsets give
 that face's outline. Where the faces found are small there (dice far off in a wide frame), or
 none are found, the photo is looked at again at twice the size, where the network sees them as
@@ -16,7 +16,6 @@ with what lies round it, and those it doubts are set aside; last, the refiner
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from cubecam.vision.detector.verify import VERIFIER_PATH, top_odds
 from cubecam.vision.lattice.camera import toward_camera
 from cubecam.vision.onnx_model import cached_model
 from cubecam.vision.quad import Quad, order_corners
+from cubecam.vision.stage_settings import StageSettings
 
 MODEL_PATH = Path(__file__).with_name("model.onnx")
 SETTINGS_PATH = Path(__file__).with_name("detector.toml")
@@ -56,7 +56,7 @@ SHIPPED = Networks()
 
 
 @dataclass(frozen=True)
-class Settings:
+class DetectorSettings(StageSettings):
     """How the detector is run: the photo's long side, the heat a face needs, below what
     median face side (network pixels) the photo is looked at again twice as large, and
     where fewer than ``shrink_below`` faces are found (a close-up's faces may be too big for
@@ -81,24 +81,7 @@ class Settings:
     sure_heat: float = 0.0
     sure_verify: float = 1.0
     refine_passes: int = 0
-
-    @classmethod
-    def load(cls, path: Path = SETTINGS_PATH) -> Settings:
-        with path.open("rb") as file:
-            data = tomllib.load(file)
-        return cls(
-            int(data["input_side"]),
-            float(data["threshold"]),
-            float(data.get("zoom_below", 0)),
-            int(data.get("shrink_below", 0)),
-            tuple(float(share) for share in data.get("shrink", ())),
-            float(data.get("shrink_threshold", 0)),
-            float(data.get("zoom_none_threshold", 0)),
-            float(data.get("verify_threshold", 0)),
-            float(data.get("sure_heat", 0)),
-            float(data.get("sure_verify", 1)),
-            int(data.get("refine_passes", 0)),
-        )
+    PATH = SETTINGS_PATH
 
 
 def network_input(
@@ -250,7 +233,7 @@ class Finds(NamedTuple):
     toward: np.ndarray | None = None
 
 
-def find_faces(image: np.ndarray, settings: Settings | None = None) -> list[Quad]:
+def find_faces(image: np.ndarray, settings: DetectorSettings | None = None) -> list[Quad]:
     """The top faces in ``image`` (BGR), in its pixels, likeliest first."""
     return find_candidates(image, 1.0, settings).faces
 
@@ -258,7 +241,7 @@ def find_faces(image: np.ndarray, settings: Settings | None = None) -> list[Quad
 def find_candidates(
     image: np.ndarray,
     floor: float,
-    settings: Settings | None = None,
+    settings: DetectorSettings | None = None,
     networks: Networks = SHIPPED,
     believe_above: float = 1.0,
 ) -> Finds:
@@ -268,11 +251,11 @@ def find_candidates(
     the peaks fainter than ``floor`` down to :data:`FAINTEST` that the verifier believes
     above ``believe_above`` (none where it is 1)."""
     views = Views(image, networks)
-    return candidates_in(views, settings or Settings.load(), floor, believe_above)
+    return candidates_in(views, settings or DetectorSettings.load(), floor, believe_above)
 
 
 def candidates_in(
-    views: Views, settings: Settings, floor: float = 1.0, believe_above: float = 1.0
+    views: Views, settings: DetectorSettings, floor: float = 1.0, believe_above: float = 1.0
 ) -> Finds:
     """What the detector finds (as :func:`find_candidates`) in a photo's ``views``, looked
     at as ``settings`` say, in photo pixels. The verifier sifts each look's faces before
@@ -345,7 +328,7 @@ def _sifted(
     look: Look,
     heat: float,
     floor: float,
-    settings: Settings,
+    settings: DetectorSettings,
     sure: float,
     believe_above: float = 1.0,
 ) -> _Sifted:

@@ -4,11 +4,11 @@
 
 from cubecam.vision.kind.choose import (
     TRAY_SIZES,
-    Settings,
+    KindSettings,
     choose_kind,
     crossword_lattice,
     one_way,
     tray_size,
 )
 
-__all__ = ["TRAY_SIZES", "Settings", "choose_kind", "crossword_lattice", "one_way", "tray_size"]
+__all__ = ["TRAY_SIZES", "KindSettings", "choose_kind", "crossword_lattice", "one_way", "tray_size"]

@@ -14,7 +14,7 @@ lattice then finds faces far smaller than its squares.
 >>> def face(x, y):
 ...     return Quad(np.array([[x, y], [x + 40, y], [x + 40, y + 40], [x, y + 40]], float))
 >>> word = fit_lattice([face(100 + 42 * i, 100) for i in range(4)])
->>> settings = Settings(
+>>> settings = KindSettings(
 ...     tray_fill=0.6, tray_agreement=0.9, least_side=0.7, agreement=0.6, turned_away=0.0
 ... )
 >>> choose_kind(word, 1.0, settings), choose_kind(word, 0.5, settings)
@@ -46,7 +46,7 @@ left over, pushed against it): one odd letter tells against a crossword, it does
 
 
 @dataclass(frozen=True)
-class Settings(StageSettings):
+class KindSettings(StageSettings):
     """How the kind is told (chosen by ``python -m cubecam_lab.kind.evaluate --choose``,
     see its docstring): ``tray_fill``, the share of the best N × N window the faces must
     fill for a tray (a full one always is); ``tray_agreement``, the share of the letters
@@ -94,7 +94,7 @@ def one_way(per_turn: np.ndarray) -> float:
 def choose_kind(
     lattice: Lattice,
     agreement: float,
-    settings: Settings | None = None,
+    settings: KindSettings | None = None,
     cubeset: CubeSet | None = None,
     evidence: float = math.inf,
 ) -> LayoutKind:
@@ -103,7 +103,7 @@ def choose_kind(
     module; a reader that knows the turn, as Tesseract reads upright letters only, leaves it
     infinite); with a ``cubeset`` made for a tray, any grid of its dice whose letters turn
     every way is one, however little of the window it fills."""
-    settings = settings or Settings.load()
+    settings = settings or KindSettings.load()
     count = len(lattice.cells)
     touching = sum(square is not None for square in lattice.touching())
     n, window = lattice.best_tray(TRAY_SIZES)
@@ -133,7 +133,7 @@ def tray_size(lattice: Lattice, cubeset: CubeSet | None) -> int:
 
 
 def crossword_lattice(
-    lattice: Lattice, shares: np.ndarray, settings: Settings | None = None
+    lattice: Lattice, shares: np.ndarray, settings: KindSettings | None = None
 ) -> Lattice:
     """A crossword's lattice without the cubes whose letters turn away from its own: a
     player reads every word of it one way, so a cube lying against it turned another way
@@ -145,9 +145,9 @@ def crossword_lattice(
     >>> def face(x):
     ...     return Quad(np.array([[x, 100], [x + 40, 100], [x + 40, 140], [x, 140]], float))
     >>> word = fit_lattice([face(100 + 42 * i) for i in range(4)])
-    >>> settings = Settings(0.5, 0.9, 0.75, 0.7, turned_away=0.05)
+    >>> settings = KindSettings(0.5, 0.9, 0.75, 0.7, turned_away=0.05)
     >>> crossword_lattice(word, np.array([1.0, 0.6, 0.9, 0.01]), settings).cells
     [(0, 0), (0, 1), (0, 2), None]
     """
-    settings = settings or Settings.load()
+    settings = settings or KindSettings.load()
     return lattice.without(np.asarray(shares) < settings.turned_away)

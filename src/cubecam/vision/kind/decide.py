@@ -15,7 +15,7 @@ from cubecam.cubesets import CubeSet
 from cubecam.layout import LayoutKind
 from cubecam.vision.crop.faces import CutFaces
 from cubecam.vision.glyphs.read import GlyphScores
-from cubecam.vision.kind.choose import Settings, choose_kind, crossword_lattice, one_way
+from cubecam.vision.kind.choose import KindSettings, choose_kind, crossword_lattice, one_way
 from cubecam.vision.lattice import Lattice
 
 
@@ -38,7 +38,7 @@ def decide(
     scores: GlyphScores,
     layout: str,
     cubeset: CubeSet | None,
-    settings: Settings,
+    settings: KindSettings,
     turns_told: bool = True,
 ) -> Decision:
     """The kind stage: the faces less a crossword's sides (:func:`without_sides`), their
@@ -75,7 +75,7 @@ def chosen_kind(
     cubeset: CubeSet | None,
     agreement: float,
     evidence: float,
-    settings: Settings,
+    settings: KindSettings,
 ) -> LayoutKind:
     """The layout asked for, or (``auto``) the one the cubes make (see
     :mod:`~cubecam.vision.kind.choose`)."""
@@ -119,7 +119,7 @@ def without_sides(
     scores: GlyphScores,
     layout: str,
     cubeset: CubeSet | None,
-    settings: Settings,
+    settings: KindSettings,
 ) -> tuple[CutFaces, GlyphScores]:
     """The faces (and their scores) less those a player sees as the sides of a crossword's
     cubes: on the lattice where, at a slant, the side of a cube further off shows, their
@@ -152,7 +152,7 @@ def without_sides(
 
 
 def _read_as_crossword(
-    lattice: Lattice, scores: GlyphScores, cubeset: CubeSet | None, settings: Settings
+    lattice: Lattice, scores: GlyphScores, cubeset: CubeSet | None, settings: KindSettings
 ) -> tuple[int, bool]:
     """The common turn of the faces touching on ``lattice`` (read as ``scores`` say), and
     whether, left to tell the kind, they make a crossword."""

@@ -4,8 +4,8 @@
 
 from cubecam.vision.lattice.fit import (
     Lattice,
+    LatticeSettings,
     Placement,
-    Settings,
     fit_lattice,
     from_origin,
     place_faces,
@@ -14,8 +14,8 @@ from cubecam.vision.lattice.fit import (
 
 __all__ = [
     "Lattice",
+    "LatticeSettings",
     "Placement",
-    "Settings",
     "fit_lattice",
     "from_origin",
     "place_faces",

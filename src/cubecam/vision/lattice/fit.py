@@ -59,7 +59,7 @@ SETTINGS_PATH = Path(__file__).with_name("lattice.toml")
 
 
 @dataclass(frozen=True)
-class Settings(StageSettings):
+class LatticeSettings(StageSettings):
     """What the fitted plane decides about the faces (chosen by
     ``python -m cubecam_lab.lattice.evaluate --choose``, see its docstring):
     ``side_off``, how many times further off its square than the faces' median a face
@@ -380,7 +380,7 @@ def _support(lattice: Lattice, quads: list[Quad]) -> float:
 def place_faces(
     quads: list[Quad],
     candidates: Sequence[Quad] = (),
-    settings: Settings | None = None,
+    settings: LatticeSettings | None = None,
     photo_size: tuple[int, int] | None = None,
     weak_below: float = 0.0,
     believed: Sequence[Quad] = (),
@@ -402,17 +402,17 @@ def place_faces(
     ...     return Quad(np.array(corners, float), score)
     >>> faces = [face(100, 100), face(142, 100), face(226, 100), face(142, 142)]
     >>> faint = [face(184, 100, 0.4), face(100, 142, 0.25)]
-    >>> placed = place_faces(faces, faint, Settings(2.0, 0.3, 0.2, 2.0), (400, 300))
+    >>> placed = place_faces(faces, faint, LatticeSettings(2.0, 0.3, 0.2, 2.0), (400, 300))
     >>> placed.lattice.cells, placed.rejected
     ([(0, 0), (0, 1), (0, 3), (1, 1), (0, 2)], [])
-    >>> place_faces(faces, faint, Settings(2.0, 0.3, 0.2, 0.2), (400, 300)).lattice.cells[-1]
+    >>> place_faces(faces, faint, LatticeSettings(2.0, 0.3, 0.2, 0.2), (400, 300)).lattice.cells[-1]
     (1, 0)
     >>> believed = [face(100, 142, 0.12), face(100, 226, 0.12)]  # beside a face, and apart
-    >>> placed = place_faces(faces, (), Settings(2.0, 1.0, 0.2, 2.0), (400, 300), 0.5, believed)
+    >>> placed = place_faces(faces, (), LatticeSettings(2.0, 1.0, 0.2, 2.0), (400, 300), 0.5, believed)
     >>> placed.lattice.cells, sorted(placed.lattice.guessed)
     ([(0, 0), (0, 1), (0, 3), (1, 1), (1, 0)], [4])
     """
-    settings = settings or Settings.load()
+    settings = settings or LatticeSettings.load()
     candidates = [q for q in candidates if q.score > settings.faint_floor]
     lattice = fit_lattice(quads)
     if lattice.to_image is None:
@@ -459,7 +459,7 @@ def _extent(corners: np.ndarray) -> tuple[int, int]:
     return int(high[0] + low[0]), int(high[1] + low[1])
 
 
-def _tops(fit: _Fit, camera: np.ndarray, settings: Settings) -> list[int]:
+def _tops(fit: _Fit, camera: np.ndarray, settings: LatticeSettings) -> list[int]:
     """The faces (by index) that are no side of another's cube: taken from the farthest from
     the camera, a face is dropped where it lies nearer a side of a cube taken (as the camera
     sees it) than its own square's centre and within half a face of that side's middle (a
