@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import httpx
 from fastapi.testclient import TestClient
 
+from cubecam.grid_format import format_grid, parse_grid
 from cubecam.scorelog import ScoreLog
 
 CAT = "CAT\nunused: E"
@@ -254,3 +258,70 @@ def test_a_capture_for_a_game_with_its_own_word_list_is_scored_and_recorded_by_i
         "/api/captures/grid", json={"game": "scrabble-cubes", "grid": "TAC", "logged": 999}
     )
     assert missing.status_code in (400, 404) and "999" in missing.text
+
+
+def race_undo_with_accept(
+    server: str, db: Path, kind: str, write: str, grids: tuple[str, str], body: dict
+) -> None:
+    """Record capture A, then undo it while capture B is recorded, from two threads at once;
+    afterwards each capture says it is recorded exactly when the log holds its turn, and a
+    recorded one is refused a second time."""
+    with httpx.Client(base_url=server) as http:
+        game = http.post("/api/log/games", json={"kind": kind, "players": ["Ann"]}).json()["id"]
+        first, second = (
+            http.post("/api/captures/grid", json={"game": kind, "grid": grid}).json()["id"]
+            for grid in grids
+        )
+        assert http.post(f"/api/log/games/{game}/{write}", json={**body, "capture": first})
+        start = threading.Barrier(2)
+
+        def undo() -> httpx.Response:
+            start.wait()
+            return http.post(f"/api/log/games/{game}/undo")
+
+        def accept() -> httpx.Response:
+            start.wait()
+            return http.post(f"/api/log/games/{game}/{write}", json={**body, "capture": second})
+
+        with ThreadPoolExecutor(2) as pool:
+            undone, accepted = pool.submit(undo), pool.submit(accept)
+            assert undone.result().status_code == 200 and accepted.result().status_code == 200
+        with ScoreLog(db) as log:
+            logged = {turn.grid for turn in log.turns(game)}
+        for capture_id, grid in zip((first, second), grids, strict=True):
+            grid = format_grid(parse_grid(grid))
+            recorded = http.get(f"/api/captures/{capture_id}").json()["recorded"]
+            assert (recorded is not None) == (grid in logged), (grid, logged, recorded)
+            if recorded is not None:
+                again = http.post(
+                    f"/api/log/games/{game}/{write}", json={**body, "capture": capture_id}
+                )
+                assert again.status_code == 400 and "already recorded" in again.text
+
+
+def test_an_undo_racing_a_turn_never_frees_the_capture_just_recorded(
+    live_server: str, tmp_path: Path
+) -> None:
+    for _ in range(50):
+        race_undo_with_accept(
+            live_server,
+            tmp_path / "log.sqlite",
+            "scrabble-cubes",
+            "turns",
+            (CAT, DOG),
+            {"player": "Ann"},
+        )
+
+
+def test_an_undo_racing_a_round_never_frees_the_capture_just_recorded(
+    live_server: str, tmp_path: Path
+) -> None:
+    for _ in range(50):
+        race_undo_with_accept(
+            live_server,
+            tmp_path / "log.sqlite",
+            "hunt",
+            "rounds",
+            ("kind: tray\nRAKT\nEMDL\nOÅNE\nSTIG", "kind: tray\nTAKR\nEMDL\nOÅNE\nSTIG"),
+            {"players": [{"name": "Ann", "words": "rakt"}]},
+        )

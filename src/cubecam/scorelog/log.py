@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,11 +140,11 @@ class ScoreLog:
     def turns(self, game_id: int) -> list[Turn]:
         """The game's turns in the order they were played."""
         return [
-            Turn(seq, seat, round_, action, score, json.loads(tally), player, grid, photo, created)
-            for seq, seat, round_, action, score, tally, player, grid, photo, created in (
+            Turn(seq, seat, round_, action, score, json.loads(tally), *rest)
+            for seq, seat, round_, action, score, tally, *rest in (
                 self.db.execute(
-                    "SELECT seq, seat, round, action, score, tally, player, grid, photo, created"
-                    " FROM turns WHERE game_id = ? ORDER BY seq, seat",
+                    "SELECT seq, seat, round, action, score, tally, player, grid, photo, created,"
+                    " entry FROM turns WHERE game_id = ? ORDER BY seq, seat",
                     (game_id,),
                 )
             )
@@ -205,6 +206,7 @@ class ScoreLog:
                 match.player(player),
                 format_grid(layout),
                 str(photo) if photo else None,
+                entry=new_entry(),
             )
             standing = self._insert(match, standing, [turn])
         return Recorded((turn,), text, standing)
@@ -217,7 +219,9 @@ class ScoreLog:
             side = self._may_play(match, standing, player)
             match.game.check_pass(standing, side.seat)
             seq = self._next_seq(game_id)
-            turn = Turn(seq, side.seat, standing.round, PASS, 0, {}, match.player(player))
+            turn = Turn(
+                seq, side.seat, standing.round, PASS, 0, {}, match.player(player), entry=new_entry()
+            )
             standing = self._insert(match, standing, [turn])
         return Recorded((turn,), f"{side.name} passes", standing)
 
@@ -254,7 +258,7 @@ class ScoreLog:
             standing = self.standing(match)
             if standing.over:
                 raise InputError(f"game {game_id} is over: {standing.result()}")
-            seq = self._next_seq(game_id)
+            seq, entry = self._next_seq(game_id), new_entry()
             grid = format_grid(board) if board else None
             new = tuple(
                 Turn(
@@ -267,6 +271,7 @@ class ScoreLog:
                     side.name,
                     grid,
                     str(photo) if photo else None,
+                    entry=entry,
                 )
                 for side in match.sides
             )
@@ -329,7 +334,7 @@ class ScoreLog:
             standing = match.game.advance(match, standing, t)
             self.db.execute(
                 "INSERT INTO turns (game_id, seq, seat, round, action, player, score, grid, photo,"
-                " tally, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " tally, state, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match.id,
                     t.seq,
@@ -342,9 +347,15 @@ class ScoreLog:
                     t.photo,
                     json.dumps(t.tally, ensure_ascii=False),
                     json.dumps(to_jsonable_python(standing), ensure_ascii=False),
+                    t.entry,
                 ),
             )
         return standing
+
+
+def new_entry() -> str:
+    """An id for what one write records (see ``Turn.entry``), which no later write repeats."""
+    return secrets.token_hex(8)
 
 
 def seat_sides(players: Sequence[str], teams: Mapping[str, Sequence[str]]) -> list[Side]:

@@ -93,7 +93,9 @@ def record_turn(request: Request, game_id: GameId, body: TurnIn) -> RecordedOut:
             done = log.record_turn(game_id, body.player, capture.layout, photo=capture.photo)
             turn = done.turns[0]
             side = game.sides[turn.seat].name
-            capture.recorded = Recording(game_id, turn.seq, f"{side}'s turn in round {turn.round}")
+            capture.recorded = Recording(
+                game_id, f"{side}'s turn in round {turn.round}", turn.entry
+            )
         return RecordedOut(text=done.text, sheet=_sheet_out(log.sheet(game_id)))
 
 
@@ -115,7 +117,7 @@ def record_round(request: Request, game_id: GameId, body: RoundIn) -> RecordedOu
             capture.check_unrecorded()
             done = log.record_hunt_round(game_id, capture.tray()[0], words, photo=capture.photo)
             turn = done.turns[0]
-            capture.recorded = Recording(game_id, turn.seq, f"round {turn.round}")
+            capture.recorded = Recording(game_id, f"round {turn.round}", turn.entry)
         return RecordedOut(text=done.text, sheet=_sheet_out(log.sheet(game_id)))
 
 
@@ -124,7 +126,7 @@ def undo(request: Request, game_id: GameId) -> UndoneOut:
     with score_log(request) as log:
         game = log.game(game_id)
         removed = log.undo(game_id)
-        store_of(request).release(game_id, removed[0].seq)
+        store_of(request).release(removed[0].entry)
         what = ", ".join(f"{game.sides[t.seat].name} {signed(t.score)}" for t in removed)
         round_ = removed[0].round
         text = f"Undone: round {round_} ({what})" if len(removed) > 1 else f"Undone: {what}"
