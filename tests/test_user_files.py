@@ -1,4 +1,5 @@
 import os
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -43,3 +44,11 @@ def test_a_byte_order_mark_is_dropped(tmp_path):
     path = tmp_path / "words.txt"
     path.write_text("tiger\nof\n", "utf-8-sig")
     assert read_user_text(path).splitlines() == ["tiger", "of"]
+
+
+def test_text_is_read_in_composed_form(tmp_path):
+    """å typed as a + a ring (NFD, as some phones and keyboards write it) reads as å."""
+    path = tmp_path / "words.txt"
+    path.write_text(unicodedata.normalize("NFD", "mål\nÅsa\n"), "utf-8")
+    assert len(path.read_text("utf-8")) == 10
+    assert read_user_text(path) == "mål\nÅsa\n"

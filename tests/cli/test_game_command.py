@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -383,3 +384,17 @@ def test_a_hunt_started_with_the_block_wild_scores_words_through_it(tmp_path):
         cli(db, "turn", game, "--grid", tmp_path / "board.txt", *lists)
         totals_by_rule[flags] = totals(db, game)["Anna"]
     assert totals_by_rule == {(): 1, ("--block-wild",): 2}
+
+
+def test_a_name_typed_in_decomposed_form_is_the_same_player(files):
+    db = files / "scores.sqlite3"
+    composed, decomposed = "Åsa", unicodedata.normalize("NFD", "Åsa")
+    out = cli(
+        db, "new", "--game", "scrabble-cubes", "--player", composed, "--player", decomposed, code=2
+    )
+    assert "every player and partnership needs its own name: 'Åsa'" in out
+    game = cli(db, "new", "--game", "scrabble-cubes", "--player", decomposed, "--player", "Bo")
+    cli(db, "turn", game.strip(), "--player", composed, "--grid", files / "cat.grid")
+    cli(db, "turn", game.strip(), "--player", "Bo", "--grid", files / "dog.grid")
+    cli(db, "turn", game.strip(), "--player", decomposed, "--grid", files / "cat.grid")
+    assert totals(db, game.strip()) == {"Åsa": 8, "Bo": 4}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import threading
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -325,3 +326,19 @@ def test_an_undo_racing_a_round_never_frees_the_capture_just_recorded(
             ("kind: tray\nRAKT\nEMDL\nOÅNE\nSTIG", "kind: tray\nTAKR\nEMDL\nOÅNE\nSTIG"),
             {"players": [{"name": "Ann", "words": "rakt"}]},
         )
+
+
+def test_a_name_sent_in_decomposed_form_is_the_same_player(client: TestClient) -> None:
+    composed, decomposed = "Åsa", unicodedata.normalize("NFD", "Åsa")
+    body = {"kind": "scrabble-cubes", "players": [composed, decomposed]}
+    twice = client.post("/api/log/games", json=body)
+    assert twice.status_code == 400 and "its own name" in twice.json()["detail"]
+    body = {"kind": "scrabble-cubes", "players": [decomposed, "Bo"]}
+    game = client.post("/api/log/games", json=body).json()
+    assert game["players"] == [composed, "Bo"]
+    turn = {"capture": capture(client, "scrabble-cubes", CAT), "player": composed}
+    done = client.post(f"/api/log/games/{game['id']}/turns", json=turn)
+    assert done.status_code == 200, done.text
+    turn = {"capture": capture(client, "scrabble-cubes", DOG), "player": decomposed}
+    again = client.post(f"/api/log/games/{game['id']}/turns", json=turn)
+    assert again.status_code == 400 and "not Åsa's turn" in again.json()["detail"]
