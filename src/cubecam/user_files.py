@@ -1,5 +1,5 @@
-"""Reading the files users hand us (grids, word lists, photos) with clear errors, and the
-one form their text takes.
+"""Reading the files users hand us (grids, word lists, photos) with clear errors, the one
+form their text takes, and writing files whole or not at all.
 
 Only regular files are read, and never more than the limit (plus one byte, to tell a file
 that is too large): a device such as ``/dev/zero`` or a pipe is refused before it is opened.
@@ -7,7 +7,10 @@ that is too large): a device such as ``/dev/zero`` or a pipe is refused before i
 
 from __future__ import annotations
 
+import errno
+import os
 import stat
+import tempfile
 import unicodedata
 from pathlib import Path
 
@@ -64,3 +67,46 @@ def read_user_text(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) 
         return nfc(read_user_bytes(path, what, limit).decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise InputError(f"{what} {path} is not UTF-8 text") from None
+
+
+def write_atomically(path: Path, data: bytes, what: str = "file") -> None:
+    """Write ``data`` to ``path`` whole or not at all: into a temporary file in the same folder,
+    then renamed over ``path``, so a reader sees the old file or the new one, never a part.
+    A full disk, a read-only folder or a folder in the file's place is an InputError in plain
+    words, and leaves nothing behind.
+
+    >>> write_atomically(Path("/dev/null/en.words"), b"", "word cache")
+    Traceback (most recent call last):
+    cubecam.errors.InputError: cannot write word cache /dev/null/en.words: a file stands where a folder should be
+    """
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "a folder", str(path))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise _not_written(path, what, error) from None
+    try:
+        with open(fd, "wb", closefd=True) as file, memoryview(data) as rest:
+            while rest:
+                rest = rest[os.write(file.fileno(), rest) :]
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise _not_written(path, what, error) from None
+
+
+def _not_written(path: Path, what: str, error: OSError) -> InputError:
+    """Why ``path`` could not be written, in plain words."""
+    why = {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk is full (your quota)",
+        errno.EROFS: "the folder is read-only",
+        errno.EACCES: "the folder is read-only",
+        errno.EPERM: "the folder is read-only",
+        errno.EISDIR: "a folder stands in its place: remove it",
+        errno.ENOTDIR: "a file stands where a folder should be",
+        errno.EEXIST: "a file stands where a folder should be",
+    }.get(error.errno, error.strerror or str(error))
+    return InputError(f"cannot write {what} {path}: {why}")
