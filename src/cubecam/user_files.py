@@ -69,13 +69,13 @@ def read_user_text(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) 
         raise InputError(f"{what} {path} is not UTF-8 text") from None
 
 
-def write_atomically(path: Path, data: bytes, what: str = "file") -> None:
+def write_user_file(path: Path, data: bytes, what: str = "file") -> None:
     """Write ``data`` to ``path`` whole or not at all: into a temporary file in the same folder,
     then renamed over ``path``, so a reader sees the old file or the new one, never a part.
     A full disk, a read-only folder or a folder in the file's place is an InputError in plain
     words, and leaves nothing behind.
 
-    >>> write_atomically(Path("/dev/null/en.words"), b"", "word cache")
+    >>> write_user_file(Path("/dev/null/en.words"), b"", "word cache")
     Traceback (most recent call last):
     cubecam.errors.InputError: cannot write word cache /dev/null/en.words: a file stands where a folder should be
     """

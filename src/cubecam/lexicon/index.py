@@ -21,7 +21,7 @@ from pathlib import Path
 
 import marisa_trie
 
-from cubecam.user_files import write_atomically
+from cubecam.user_files import write_user_file
 
 WORD, PREFIX = 1, 2
 MAGIC = b"cubecam word index 2\n"  # 2: the flags and the trie's SHA-256 in the header
@@ -84,7 +84,7 @@ class WordIndex:
             }
         ).encode()
         data = MAGIC + header + b"\n" + len(self.flags).to_bytes(8, "little") + body
-        write_atomically(path, data, "the word cache")
+        write_user_file(path, data, "the word cache")
 
     @classmethod
     def load(cls, path: Path) -> WordIndex:
