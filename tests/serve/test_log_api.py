@@ -472,3 +472,16 @@ def test_a_name_sent_in_decomposed_form_is_the_same_player(client: TestClient) -
     turn = {"capture": capture(client, "scrabble-cubes", DOG), "player": decomposed}
     again = client.post(f"/api/log/games/{game['id']}/turns", json=turn)
     assert again.status_code == 400 and "not Åsa's turn" in again.json()["detail"]
+
+
+def test_a_pass_sent_in_decomposed_form_is_the_players(client: TestClient) -> None:
+    body = {"kind": "scrabble-cubes-two", "players": ["Åsa"]}
+    game_id = client.post("/api/log/games", json=body).json()["id"]
+    for grid in (CAT, DOG):
+        toss = {"capture": capture(client, "scrabble-cubes-two", grid), "player": "Åsa"}
+        assert client.post(f"/api/log/games/{game_id}/turns", json=toss).status_code == 200
+    passed = client.post(
+        f"/api/log/games/{game_id}/passes", json={"player": unicodedata.normalize("NFD", "Åsa")}
+    )
+    assert passed.status_code == 200, passed.text
+    assert passed.json()["text"] == "Åsa passes"

@@ -330,7 +330,7 @@ class RoundIn(Strict):
 
 
 class PassIn(Strict):
-    player: str = Field(min_length=1, max_length=40)
+    player: Text = Field(min_length=1, max_length=40)
 
 
 class RecordedOut(BaseModel):

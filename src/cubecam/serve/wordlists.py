@@ -21,6 +21,7 @@ from pathlib import Path
 
 from cubecam.errors import InputError
 from cubecam.lexicon.base import list_words
+from cubecam.user_files import nfc
 
 MAX_WORDLIST_BYTES = 5 * 1024 * 1024
 NAME_PATTERN = r"^[\w-]{1,40}$"
@@ -58,7 +59,7 @@ class WordLists:
         """Keep an uploaded list (UTF-8 text, one word a line) under a name made from its
         ``filename``; the same list sent again is kept once, another one under a name already
         kept is refused."""
-        name = re.sub(r"[^\w-]+", "-", Path(filename).stem).strip("-")[:40] or "word-list"
+        name = re.sub(r"[^\w-]+", "-", Path(nfc(filename)).stem).strip("-")[:40] or "word-list"
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
