@@ -116,3 +116,13 @@ def test_a_word_or_list_name_in_decomposed_form_is_read_as_composed(client: Test
     kept = upload(client, unicodedata.normalize("NFD", "Åsas ord.txt"), HOUSE.encode())
     assert kept.json() == {"name": "Åsas-ord", "words": 2}
     assert client.get("/api/wordlists").json() == ["Åsas-ord"]
+
+
+def test_a_word_list_sent_on_a_full_disk_is_answered_507_and_leaves_no_file(
+    client: TestClient, full_disk: None, tmp_path: Path
+) -> None:
+    refused = upload(client, "house.txt", HOUSE.encode())
+    assert refused.status_code == 507
+    assert refused.json()["detail"].endswith("house.txt: the disk is full")
+    assert client.get("/api/wordlists").json() == []
+    assert not [p for p in (tmp_path / "data").rglob("*") if p.is_file()]
