@@ -1,6 +1,7 @@
 import os
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,11 @@ def test_a_read_only_folder_is_said_in_plain_words(tmp_path):
     assert result.returncode == 1
     assert result.stderr.splitlines()[-1].endswith(f"{folder}/a.txt: the folder is read-only")
     assert not list(folder.iterdir())
+
+
+def test_text_is_read_in_composed_form(tmp_path):
+    """å typed as a + a ring (NFD, as some phones and keyboards write it) reads as å."""
+    path = tmp_path / "words.txt"
+    path.write_text(unicodedata.normalize("NFD", "mål\nÅsa\n"), "utf-8")
+    assert len(path.read_text("utf-8")) == 10
+    assert read_user_text(path) == "mål\nÅsa\n"

@@ -32,7 +32,6 @@ unused: T U
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 
 from cubecam.cubesets import CubeSet, multi_letter_faces
@@ -49,6 +48,7 @@ from cubecam.layout import (
     Square,
     is_face_letter,
 )
+from cubecam.user_files import nfc
 
 HEADERS = ("game", "set", "kind", "lang", "player")
 _HEADER = re.compile(r"^([A-Za-z]+)\s*:(.*)$")
@@ -78,7 +78,7 @@ def parse_grid(
     headers: dict[str, str] = {}
     grid_lines: list[tuple[int, str]] = []
     unused_line: tuple[int, int, str] | None = None
-    for number, raw in enumerate(unicodedata.normalize("NFC", text).splitlines(), start=1):
+    for number, raw in enumerate(nfc(text).splitlines(), start=1):
         line = _strip_comment(raw)
         if not line.strip():
             continue
@@ -232,7 +232,7 @@ def parse_face(
         return Face(WILD)
     if token.upper() in (BLANK, JOKER, BLOCK):
         return Face(token.upper())
-    token = unicodedata.normalize("NFC", token)
+    token = nfc(token)
     faces = multi_letter_faces()
     known = len(token) == 1 or token[:1].upper() + token[1:].lower() in faces
     if (

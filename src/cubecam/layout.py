@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from cubecam.errors import InputError
+from cubecam.user_files import nfc
 
 BLANK = "BLANK"
 JOKER = "JOKER"
@@ -46,7 +47,7 @@ def canonical_symbol(text: str) -> str:
     >>> canonical_symbol("qu"), canonical_symbol("ä"), canonical_symbol("joker"), canonical_symbol("block")
     ('Qu', 'Ä', 'JOKER', 'BLOCK')
     """
-    word = unicodedata.normalize("NFC", text.strip())
+    word = nfc(text.strip())
     if not word:
         raise InputError("empty face symbol")
     if word.upper() in (BLANK, JOKER, BLOCK):

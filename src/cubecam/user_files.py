@@ -1,5 +1,5 @@
 """Reading the files users hand us (grids, word lists, photos) and writing theirs, with
-clear errors.
+clear errors, and the one form their text takes.
 
 Only regular files are read, and never more than the limit (plus one byte, to tell a file
 that is too large): a device such as ``/dev/zero`` or a pipe is refused before it is opened.
@@ -13,6 +13,7 @@ import errno
 import os
 import stat
 import tempfile
+import unicodedata
 from pathlib import Path
 
 from cubecam.errors import InputError
@@ -24,11 +25,25 @@ _WHY = {
     errno.EROFS: "the folder is read-only",
     errno.EACCES: "the folder is read-only (to you)",
     errno.EPERM: "the folder is read-only (to you)",
+    errno.EISDIR: "a folder stands in its place: remove it",
+    errno.ENOTDIR: "a file stands where a folder should be",
+    errno.EEXIST: "a file stands where a folder should be",
 }
 
 
 class CannotWrite(InputError):
     """A file cubecam could not write (the server answers 507)."""
+
+
+def nfc(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC), as every text a user gives is taken: å typed
+    as an a and a combining ring (as some phones, keyboards and copied text give it) is å.
+
+    >>> decomposed = "a\u030a"
+    >>> len(decomposed), nfc(decomposed) == "å"
+    (2, True)
+    """
+    return unicodedata.normalize("NFC", text)
 
 
 def read_user_bytes(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) -> bytes:
@@ -58,14 +73,14 @@ def read_user_bytes(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES)
 
 
 def read_user_text(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) -> str:
-    """A user's UTF-8 text file (a leading byte order mark dropped), or an InputError.
+    """A user's UTF-8 text file (a leading byte order mark dropped, in NFC), or an InputError.
 
     >>> read_user_text(Path("/no/such/file"), "word list")
     Traceback (most recent call last):
     cubecam.errors.InputError: word list not found: /no/such/file
     """
     try:
-        return read_user_bytes(path, what, limit).decode("utf-8-sig")
+        return nfc(read_user_bytes(path, what, limit).decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise InputError(f"{what} {path} is not UTF-8 text") from None
 
@@ -73,14 +88,20 @@ def read_user_text(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) 
 def write_user_file(path: Path, data: bytes, what: str = "file", *, private: bool = False) -> Path:
     """Write ``data`` to ``path`` (its folder made if need be) whole or not at all: to a
     temporary file beside it, then renamed over it; readable by the user alone where
-    ``private``, else by all. A :class:`CannotWrite` says why it could not be written.
+    ``private``, else by all. A :class:`CannotWrite` says why it could not be written (a
+    full disk, a read-only folder, a folder in the file's place) and leaves nothing behind.
 
     >>> write_user_file(Path("/proc/no/such.txt"), b"x", "grid")
     Traceback (most recent call last):
     cubecam.user_files.CannotWrite: cannot write grid /proc/no/such.txt: no such file or directory
+    >>> write_user_file(Path("/dev/null/en.words"), b"", "word cache")
+    Traceback (most recent call last):
+    cubecam.user_files.CannotWrite: cannot write word cache /dev/null/en.words: a file stands where a folder should be
     """
     temporary = None
     try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "a folder", str(path))
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         with os.fdopen(handle, "wb") as file:

@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -411,3 +412,17 @@ def test_game_list_and_show_read_a_log_in_a_read_only_folder(tmp_path):
         shown[command[0]] = result.stdout
     assert "Ann 0, Bo 0" in shown["list"] and "Round" in shown["show"]
     assert sorted(p.name for p in data.iterdir()) == ["scores.sqlite3"]
+
+
+def test_a_name_typed_in_decomposed_form_is_the_same_player(files):
+    db = files / "scores.sqlite3"
+    composed, decomposed = "Åsa", unicodedata.normalize("NFD", "Åsa")
+    out = cli(
+        db, "new", "--game", "scrabble-cubes", "--player", composed, "--player", decomposed, code=2
+    )
+    assert "every player and partnership needs its own name: 'Åsa'" in out
+    game = cli(db, "new", "--game", "scrabble-cubes", "--player", decomposed, "--player", "Bo")
+    cli(db, "turn", game.strip(), "--player", composed, "--grid", files / "cat.grid")
+    cli(db, "turn", game.strip(), "--player", "Bo", "--grid", files / "dog.grid")
+    cli(db, "turn", game.strip(), "--player", decomposed, "--grid", files / "cat.grid")
+    assert totals(db, game.strip()) == {"Åsa": 8, "Bo": 4}

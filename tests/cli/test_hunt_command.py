@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -246,3 +247,19 @@ def test_a_die_off_the_tray_is_left_out_of_the_board_with_a_note(tmp_path, tray_
     assert "1 cube lies off the tray (O): left out of the board" in from_photo.stderr
     from_grid = hunt("--grid", board, "--solve", "--json")
     assert json.loads(from_photo.stdout)["words"] == json.loads(from_grid.stdout)["words"]
+
+
+def test_words_written_in_decomposed_form_score_and_cancel_as_composed(tmp_path):
+    """Anna writes måne composed and mån decomposed (NFD), Bo måne decomposed: mån scores,
+    måne is the same word for both and cancels."""
+    (tmp_path / "board.txt").write_text("kind: tray\nR A K T\nE M D L\nO Å N E\nS T I G\n")
+    (tmp_path / "anna.txt").write_text("måne\n" + unicodedata.normalize("NFD", "mån\n"))
+    (tmp_path / "bo.txt").write_text(unicodedata.normalize("NFD", "måne\n"))
+    result = hunt("--grid", tmp_path / "board.txt", "--json", *players(tmp_path))
+    assert result.exit_code == 0, result.output
+    anna, bo = json.loads(result.stdout)["players"]
+    assert anna["accepted"] == [{"word": "mån", "points": 1}]
+    assert [(r["word"], r["reason"]) for r in anna["rejected"]] == [
+        ("måne", "written by another player (Bo)")
+    ]
+    assert [r["word"] for r in bo["rejected"]] == ["måne"] and bo["total"] == 0

@@ -2,6 +2,7 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 
 from click.testing import CliRunner
 
@@ -100,3 +101,10 @@ def test_a_missing_meanings_dictionary_is_a_note_and_the_check_goes_on(tmp_path,
     assert result.exit_code == 0
     assert result.stdout == "CAT: counts\n(dictionary: hunspell en_US)\n"
     assert "cubecam: note: no meanings for English: WordNet's files are not in" in result.stderr
+
+
+def test_a_word_typed_in_decomposed_form_is_checked_as_composed():
+    typed = unicodedata.normalize("NFD", "MÅL")
+    result = CliRunner().invoke(main, ["words", "check", typed, "--lang", "sv"])
+    assert result.exit_code == 0, result.output
+    assert "MÅL: counts" in result.output

@@ -1,4 +1,5 @@
 import contextlib
+import unicodedata
 
 import pytest
 from hypothesis import given, settings
@@ -51,3 +52,11 @@ def test_the_word_list_reader_raises_only_its_own_errors(tmp_path_factory, data)
         assert all(
             word.isalpha() and word == word.lower() for word in WordListLexicon(path).words()
         )
+
+
+def test_a_decomposed_word_list_accepts_the_composed_word(tmp_path):
+    path = tmp_path / "nfd.txt"
+    path.write_text(unicodedata.normalize("NFD", "mål\nbåt\n"), "utf-8")
+    lexicon = WordListLexicon(path)
+    assert lexicon.check("mål").ok and lexicon.check("BÅT").ok
+    assert lexicon.words() == {"mål", "båt"}

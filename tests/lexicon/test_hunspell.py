@@ -1,5 +1,7 @@
 import pytest
+from click.testing import CliRunner
 
+from cubecam.cli import main
 from cubecam.errors import DictionaryMissing, InputError
 from cubecam.lexicon import hunspell
 from cubecam.lexicon.hunspell import (
@@ -8,6 +10,7 @@ from cubecam.lexicon.hunspell import (
     compiled_index,
     dictionary_code,
 )
+from cubecam.lexicon.index import WordIndex
 
 
 def test_real_words_in_both_languages(en, sv):
@@ -90,3 +93,47 @@ def test_missing_dictionary_names_the_package(tmp_path, monkeypatch):
 def test_unknown_language():
     with pytest.raises(InputError, match="unknown language"):
         dictionary_code("klingon")
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch):
+    """A three-word en_US hunspell dictionary, compiled into a cache of the test's own."""
+    folder = tmp_path / "hunspell"
+    folder.mkdir()
+    (folder / "en_US.dic").write_text("3\nzebra\ntiger\nweave\n", "utf-8")
+    (folder / "en_US.aff").write_text("SET UTF-8\n", "utf-8")
+    monkeypatch.setattr(hunspell, "DICTIONARY_DIRS", (folder,))
+    monkeypatch.setattr("cubecam.lexicon._loaded", {})
+    monkeypatch.setenv("CUBECAM_CACHE_DIR", str(tmp_path / "cache"))
+    return compiled_index("en_US")
+
+
+@pytest.mark.parametrize("where", ["trie", "flags"])
+def test_a_damaged_cache_is_built_again_with_a_note(tiny, capsys, where):
+    path, index = tiny
+    data = bytearray(path.read_bytes())
+    trie = len(index.trie.tobytes())
+    data[-trie // 2 if where == "trie" else -trie - len(index.flags)] ^= 0x5A
+    path.write_bytes(bytes(data))
+    capsys.readouterr()
+    again, rebuilt = compiled_index("en_US")
+    note = capsys.readouterr().err
+    assert f"cubecam: note: {path} is damaged: its checksum differs: building it again" in note
+    assert "cubecam: built the en_US word list" in note
+    assert again == path and rebuilt.words() == index.words() == {"zebra", "tiger", "weave"}
+    assert WordIndex.load(path).words() == index.words()
+
+
+def test_a_cache_path_that_is_a_folder_is_one_line_and_exit_2(tiny):
+    path, _ = tiny
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(InputError, match="a folder stands in its place: remove it"):
+        compiled_index("en_US")
+    result = CliRunner().invoke(main, ["words", "check", "zebra", "--lang", "en"])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"cubecam: error: cannot write the word cache {path}: a folder stands in its place:"
+        " remove it"
+    )
+    assert "Traceback" not in result.output

@@ -1,5 +1,6 @@
 import pytest
 
+from cubecam.errors import InputError
 from cubecam.lexicon.index import PREFIX, WORD, WordIndex
 
 
@@ -27,3 +28,30 @@ def test_a_damaged_file_is_a_value_error(tmp_path, cut):
     path.write_bytes(path.read_bytes()[:cut])
     with pytest.raises(ValueError, match=r"not a cubecam word index|damaged"):
         WordIndex.load(path)
+
+
+def flipped(path, offset_from_end: int) -> None:
+    """Flip one byte of ``path``, counting from its end (a negative offset)."""
+    data = bytearray(path.read_bytes())
+    data[offset_from_end] ^= 0x5A
+    path.write_bytes(bytes(data))
+
+
+def test_flipped_bytes_in_the_trie_or_the_flags_are_found(tmp_path):
+    path = tmp_path / "en.words"
+    index = WordIndex.build(["zebra", "zebras", "tiger", "weave", "of"])
+    index.save(path)
+    trie_size = len(index.trie.tobytes())
+    for offset in (-trie_size // 2, -trie_size - 1, -trie_size - len(index.flags)):
+        index.save(path)
+        flipped(path, offset)
+        with pytest.raises(ValueError, match="damaged"):
+            WordIndex.load(path)
+    index.save(path)
+    assert WordIndex.load(path).words() == index.words()
+
+
+def test_a_full_disk_leaves_no_file_and_says_so_plainly(tmp_path, full_disk):
+    with pytest.raises(InputError, match=r"^cannot write .*en.words: the disk is full"):
+        WordIndex.build(["tiger"]).save(tmp_path / "en.words")
+    assert list(tmp_path.iterdir()) == []

@@ -146,6 +146,18 @@ def test_undo_removes_the_last_toss_only(log):
         log.undo(game.id)
 
 
+def test_a_turn_recorded_after_an_undo_takes_its_number_but_never_its_entry(log):
+    game = log.new_game("hunt", ["Ann", "Bo"])
+    (turn,) = log.record_turn(log.new_game("scrabble-cubes", ["Cy"]).id, "Cy", CAT).turns
+    board = parse_grid("kind: tray\nRAKT\nEMDL\nOÅNE\nSTIG")
+    first = log.record_round(game.id, {"Ann": 2, "Bo": 1}, board=board).turns
+    assert len({t.entry for t in first}) == 1 and first[0].entry != turn.entry
+    assert [t.entry for t in log.undo(game.id)] == [t.entry for t in first]
+    again = log.record_round(game.id, {"Ann": 2, "Bo": 1}, board=board).turns
+    assert again[0].seq == first[0].seq and again[0].entry != first[0].entry
+    assert [t.entry for t in log.turns(game.id)] == [t.entry for t in again]
+
+
 def test_adlib_two_rounds_and_the_letters_check(log):
     game = log.new_game("adlib", ["Ann", "Bo"])
     ann1, bo1 = parse_grid("CAT\nunused: E"), parse_grid("DOG\nunused: S")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from pathlib import Path
 
 import cv2
@@ -403,6 +404,9 @@ def test_a_word_has_its_offline_meaning(client: TestClient) -> None:
         pytest.skip("the Swedish dictionary of meanings is not installed")
     found = client.get("/api/meanings/hund", params={"lang": "sv"}).json()
     assert found == {"word": "hund", "meaning": expected} and "dog" in expected
+    decomposed = unicodedata.normalize("NFD", "båt")  # as some phones type å
+    boat = client.get(f"/api/meanings/{decomposed}", params={"lang": "sv"}).json()
+    assert boat == {"word": "båt", "meaning": meaning("båt", "sv")} and boat["meaning"]
     none = client.get("/api/meanings/xyzzy").json()
     assert none["meaning"] is None
     blank = client.get("/api/meanings/%20", params={"lang": "en_GB"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,21 @@ def test_a_die_a_photo_shows_off_the_tray_is_left_out_of_the_board_with_a_note(
     assert recorded.status_code == 200, recorded.text
     sheet = client.get(f"/api/log/games/{game['id']}").json()["sheet"]
     assert [p["rounds"] for p in sheet["players"]] == [[best.points], [0]]
+
+
+def test_words_and_names_sent_in_decomposed_form_are_taken_as_composed(
+    client: TestClient,
+) -> None:
+    board = client.post("/api/captures/grid", json={"game": "hunt", "grid": BOARD}).json()
+    nfd = unicodedata.normalize("NFD", "måne\nmån")
+    players = [{"name": "Åsa", "words": "måne"}, {"name": "Bo", "words": nfd}]
+    body = client.post(f"/api/captures/{board['id']}/hunt", json={"players": players}).json()
+    asa, bo = body["players"]
+    assert asa["name"] == "Åsa" and asa["total"] == 0
+    assert bo["accepted"] == [{"word": "mån", "points": 1}]
+    twice = [
+        {"name": "Åsa", "words": ""},
+        {"name": unicodedata.normalize("NFD", "Åsa"), "words": ""},
+    ]
+    same = client.post(f"/api/captures/{board['id']}/hunt", json={"players": twice})
+    assert same.status_code == 400, same.text

@@ -7,12 +7,15 @@ import io
 import subprocess
 import sys
 import threading
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 
+from cubecam.grid_format import format_grid, parse_grid
 from cubecam.scorelog import ScoreLog
 from tests.cli.test_serve_command import free_port, get_games
 from tests.conftest import cubecam_env, read_only
@@ -395,3 +398,90 @@ def test_the_server_shows_the_log_from_a_read_only_folder(tmp_path: Path) -> Non
     assert [game["players"] for game in games] == [["Ann", "Bo"]], printed
     assert [player["name"] for player in sheet["sheet"]["players"]] == ["Ann", "Bo"]
     assert sorted(p.name for p in data.iterdir()) == ["scores.sqlite3"]
+
+
+def race_undo_with_accept(
+    server: str, db: Path, kind: str, write: str, grids: tuple[str, str], body: dict
+) -> None:
+    """Record capture A, then undo it while capture B is recorded, from two threads at once;
+    afterwards each capture says it is recorded exactly when the log holds its turn, and a
+    recorded one is refused a second time."""
+    with httpx.Client(base_url=server, timeout=60) as http:
+        game = http.post("/api/log/games", json={"kind": kind, "players": ["Ann"]}).json()["id"]
+        first, second = (
+            http.post("/api/captures/grid", json={"game": kind, "grid": grid}).json()["id"]
+            for grid in grids
+        )
+        assert http.post(f"/api/log/games/{game}/{write}", json={**body, "capture": first})
+        start = threading.Barrier(2)
+
+        def undo() -> httpx.Response:
+            start.wait()
+            return http.post(f"/api/log/games/{game}/undo")
+
+        def accept() -> httpx.Response:
+            start.wait()
+            return http.post(f"/api/log/games/{game}/{write}", json={**body, "capture": second})
+
+        with ThreadPoolExecutor(2) as pool:
+            undone, accepted = pool.submit(undo), pool.submit(accept)
+            assert undone.result().status_code == 200 and accepted.result().status_code == 200
+        with ScoreLog(db) as log:
+            logged = {turn.grid for turn in log.turns(game)}
+        for capture_id, grid in zip((first, second), grids, strict=True):
+            grid = format_grid(parse_grid(grid))
+            recorded = http.get(f"/api/captures/{capture_id}").json()["recorded"]
+            assert (recorded is not None) == (grid in logged), (grid, logged, recorded)
+            if recorded is not None:
+                again = http.post(
+                    f"/api/log/games/{game}/{write}", json={**body, "capture": capture_id}
+                )
+                assert again.status_code == 400 and "already recorded" in again.text
+
+
+RACES = {
+    "turn": ("scrabble-cubes", "turns", (CAT, DOG), {"player": "Ann"}),
+    "round": (
+        "hunt",
+        "rounds",
+        ("kind: tray\nRAKT\nEMDL\nOÅNE\nSTIG", "kind: tray\nTAKR\nEMDL\nOÅNE\nSTIG"),
+        {"players": [{"name": "Ann", "words": "rakt"}]},
+    ),
+}
+
+
+@pytest.mark.parametrize("what", RACES)
+def test_an_undo_racing_an_accept_never_frees_the_capture_just_recorded(
+    live_server: str, tmp_path: Path, what: str
+) -> None:
+    for _ in range(50):
+        race_undo_with_accept(live_server, tmp_path / "log.sqlite", *RACES[what])
+
+
+def test_a_name_sent_in_decomposed_form_is_the_same_player(client: TestClient) -> None:
+    composed, decomposed = "Åsa", unicodedata.normalize("NFD", "Åsa")
+    body = {"kind": "scrabble-cubes", "players": [composed, decomposed]}
+    twice = client.post("/api/log/games", json=body)
+    assert twice.status_code == 400 and "its own name" in twice.json()["detail"]
+    body = {"kind": "scrabble-cubes", "players": [decomposed, "Bo"]}
+    game = client.post("/api/log/games", json=body).json()
+    assert game["players"] == [composed, "Bo"]
+    turn = {"capture": capture(client, "scrabble-cubes", CAT), "player": composed}
+    done = client.post(f"/api/log/games/{game['id']}/turns", json=turn)
+    assert done.status_code == 200, done.text
+    turn = {"capture": capture(client, "scrabble-cubes", DOG), "player": decomposed}
+    again = client.post(f"/api/log/games/{game['id']}/turns", json=turn)
+    assert again.status_code == 400 and "not Åsa's turn" in again.json()["detail"]
+
+
+def test_a_pass_sent_in_decomposed_form_is_the_players(client: TestClient) -> None:
+    body = {"kind": "scrabble-cubes-two", "players": ["Åsa"]}
+    game_id = client.post("/api/log/games", json=body).json()["id"]
+    for grid in (CAT, DOG):
+        toss = {"capture": capture(client, "scrabble-cubes-two", grid), "player": "Åsa"}
+        assert client.post(f"/api/log/games/{game_id}/turns", json=toss).status_code == 200
+    passed = client.post(
+        f"/api/log/games/{game_id}/passes", json={"player": unicodedata.normalize("NFD", "Åsa")}
+    )
+    assert passed.status_code == 200, passed.text
+    assert passed.json()["text"] == "Åsa passes"

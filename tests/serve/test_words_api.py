@@ -3,6 +3,7 @@ and kept in the data folder, past a restart."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -107,3 +108,21 @@ def test_a_bad_word_list_is_refused_clearly_and_nothing_is_kept(client: TestClie
         "/api/captures/grid", json={"game": "scrabble-cubes", "grid": "TAC", "wordlist": "../x"}
     )
     assert odd.status_code == 422
+
+
+def test_a_word_or_list_name_in_decomposed_form_is_read_as_composed(client: TestClient) -> None:
+    boat = client.get(f"/api/words/{unicodedata.normalize('NFD', 'båt')}", params={"lang": "sv"})
+    assert boat.json()["word"] == "båt" and boat.json()["counts"], boat.text
+    kept = upload(client, unicodedata.normalize("NFD", "Åsas ord.txt"), HOUSE.encode())
+    assert kept.json() == {"name": "Åsas-ord", "words": 2}
+    assert client.get("/api/wordlists").json() == ["Åsas-ord"]
+
+
+def test_a_word_list_sent_on_a_full_disk_is_answered_507_and_leaves_no_file(
+    client: TestClient, full_disk: None, tmp_path: Path
+) -> None:
+    refused = upload(client, "house.txt", HOUSE.encode())
+    assert refused.status_code == 507
+    assert refused.json()["detail"].endswith("house.txt: the disk is full")
+    assert client.get("/api/wordlists").json() == []
+    assert not [p for p in (tmp_path / "data").rglob("*") if p.is_file()]

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from cubecam.cli.hunt_command import read_players, read_tray
-from cubecam.cli.options import db_option, json_option, set_option
+from cubecam.cli.options import TEXT, db_option, json_option, set_option
 from cubecam.cli.photo_input import (
     as_read,
     fix_option,
@@ -25,7 +25,7 @@ from cubecam.rules.match import Standing
 from cubecam.rules.tally import signed
 from cubecam.scorelog import Recorded, ScoreLog
 from cubecam.scorelog.export import FORMATS, export_text
-from cubecam.user_files import write_user_file
+from cubecam.user_files import nfc, write_user_file
 
 
 def read_layout(
@@ -135,12 +135,14 @@ def seating(players: tuple[str, ...], teams: dict[str, list[str]], order: list[s
     "--player",
     "players",
     multiple=True,
+    type=TEXT,
     help="A player (repeat); players and teams play in the order they are named.",
 )
 @click.option(
     "--team",
     "teams",
     multiple=True,
+    type=TEXT,
     help="A partnership scoring on one line: NAME=PLAYER1,PLAYER2 (repeat).",
 )
 @click.option("--target", type=int, help="Play until someone reaches this total.")
@@ -223,6 +225,7 @@ def new(
     "--points",
     "points",
     multiple=True,
+    type=TEXT,
     help="Word hunt: a player's points for the round, NAME=N (repeat for each player).",
 )
 @fix_option
@@ -250,7 +253,8 @@ def turn(
             if len(players) != 1:
                 raise InputError("say who played with one --player NAME")
             layout = read_layout(grid, photo, match.cubeset, fixes, left_over)
-            done = log.record_turn(game_id, players[0], layout, photo=photo and photo.resolve())
+            player = nfc(players[0])  # not TEXT: a word hunt's NAME=FILE holds a path
+            done = log.record_turn(game_id, player, layout, photo=photo and photo.resolve())
             cubeset = played_with(match) or match.game.cubeset
             note = unseen_note(done.turns[0].tally.get("unseen", 0), cubeset, grid is None)
             _echo_recorded(done)
@@ -297,7 +301,7 @@ def _tray(
 
 @game.command("pass")
 @click.argument("game_id", type=click.IntRange(min=1))
-@click.option("--player", required=True, help="Who passes (a player or a partnership).")
+@click.option("--player", required=True, type=TEXT, help="Who passes (a player or a partnership).")
 @db_option
 def pass_(game_id: int, player: str, db_path: Path | None) -> None:
     """Pass for the rest of a Game Two round (allowed after the second toss)."""

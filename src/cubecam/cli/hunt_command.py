@@ -9,7 +9,7 @@ from typing import NamedTuple
 import click
 from pydantic_core import to_jsonable_python
 
-from cubecam.cli.options import json_option, lexicon_options, set_option
+from cubecam.cli.options import TEXT, json_option, lexicon_options, set_option
 from cubecam.cli.photo_input import IMAGE, as_read, layout_from, photo_options, write_annotated
 from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
@@ -17,7 +17,7 @@ from cubecam.layout import Layout
 from cubecam.lexicon import Lexicon, load_lexicon
 from cubecam.reading import Reading
 from cubecam.rules.hunt import Board, Hunt, ScoredWord, parse_word_list, tray_in_photo
-from cubecam.user_files import read_user_text
+from cubecam.user_files import nfc, read_user_text
 
 MISSED = 10
 
@@ -53,7 +53,9 @@ MISSED = 10
 )
 @click.option("--solve", "solve_board", is_flag=True, help="List every word on the board.")
 @click.option("--missed", is_flag=True, help=f"With players: the {MISSED} best words nobody wrote.")
-@click.option("--path", "path_word", metavar="WORD", help="Show where WORD lies on the board.")
+@click.option(
+    "--path", "path_word", metavar="WORD", type=TEXT, help="Show where WORD lies on the board."
+)
 @set_option("The dice set, read with its look; warns of letters it lacks", dest="set_name")
 @photo_options
 @json_option
@@ -143,6 +145,7 @@ def read_players(args: tuple[str, ...]) -> dict[str, list[str]]:
     players: dict[str, list[str]] = {}
     for arg in args:
         name, sep, file = (part.strip() for part in arg.partition("="))
+        name = nfc(name)
         if not sep or not name or not file:
             raise InputError(f"--player takes NAME=FILE, not {arg!r}")
         same = next((known for known in players if known.casefold() == name.casefold()), None)

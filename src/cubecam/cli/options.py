@@ -12,11 +12,24 @@ from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import parse_grid
 from cubecam.layout import Layout
-from cubecam.user_files import read_user_text
+from cubecam.user_files import nfc, read_user_text
 
 F = TypeVar("F", bound=Callable)
 
 MAX_GRID_BYTES = 1_000_000
+
+
+class TypedText(click.ParamType):
+    """Text typed on the command line (a name, a word, a correction), taken in NFC as every
+    text a user gives; not for paths, whose bytes name the file."""
+
+    name = "text"
+
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        return nfc(value)
+
+
+TEXT = TypedText()
 
 
 def lexicon_options(default_lang: str | None = "en") -> Callable[[F], F]:

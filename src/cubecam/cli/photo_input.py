@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import click
 
-from cubecam.cli.options import read_grid
+from cubecam.cli.options import TEXT, read_grid
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_face
@@ -65,6 +65,7 @@ def fix_option(command: F, *, per_player: bool = False) -> F:
         "--fix",
         "fixes",
         multiple=True,
+        type=TEXT,
         metavar=f"{PLAYER if per_player else ''}R,C=LETTER",
         help=f"Correct the cube {'of PLAYER ' if per_player else ''}at row R, column C (from 1)"
         " to LETTER ('.' empties the square; row or column 0, or one past the last, adds a"
@@ -79,6 +80,7 @@ def left_over_option(command: F, *, per_player: bool = False) -> F:
         "--left-over",
         "left_over",
         multiple=True,
+        type=TEXT,
         metavar=f"{PLAYER if per_player else ''}LETTER",
         help=f"Add a cube {'of PLAYER ' if per_player else ''}left over that the photo does not"
         f" show (repeat for each): a cube not used costs its value.{WHOSE if per_player else ''}",

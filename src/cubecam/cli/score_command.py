@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 from pydantic_core import to_jsonable_python
 
-from cubecam.cli.options import json_option, lexicon_options, set_option
+from cubecam.cli.options import TEXT, json_option, lexicon_options, set_option
 from cubecam.cli.photo_input import (
     IMAGE,
     as_read,
@@ -141,6 +141,7 @@ def score(
     "--player",
     "players",
     multiple=True,
+    type=TEXT,
     help="The players' names, in the order of the photos or of --grid.",
 )
 @set_option("The cube set", default="adlib")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from cubecam.cli.options import json_option, lexicon_options
+from cubecam.cli.options import TEXT, json_option, lexicon_options
 from cubecam.errors import DictionaryMissing
 from cubecam.lexicon import HunspellLexicon, load_lexicon
 from cubecam.lexicon.meanings import dictionary
@@ -22,7 +22,7 @@ def words() -> None:
 
 
 @words.command()
-@click.argument("candidates", nargs=-1, required=True, metavar="WORD...")
+@click.argument("candidates", nargs=-1, required=True, metavar="WORD...", type=TEXT)
 @lexicon_options()
 @json_option
 def check(candidates: tuple[str, ...], lang: str, wordlist: Path | None, as_json: bool) -> None:

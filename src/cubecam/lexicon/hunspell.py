@@ -29,7 +29,7 @@ from cubecam.lexicon.rules import rejection, spelling_rejection
 DICTIONARY_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell/dicts"))
 DICTIONARIES = {"en": "en_US", "en_us": "en_US", "en_gb": "en_GB", "sv": "sv_SE", "sv_se": "sv_SE"}
 PACKAGES = {"en_US": "hunspell-en-us", "en_GB": "hunspell-en-gb", "sv_SE": "hunspell-sv"}
-COMPILE_VERSION = "3"  # 3: a word index (marisa-trie) in place of text lists
+COMPILE_VERSION = "4"  # 3: a word index (marisa-trie) in place of text lists; 4: checksummed
 
 
 def dictionary_code(lang: str) -> str:
@@ -60,8 +60,9 @@ def dictionary_files(code: str) -> tuple[Path, Path]:
 
 def compiled_index(code: str) -> tuple[Path, WordIndex]:
     """The filtered full-form word list of a dictionary, with its prefixes, compiled on first
-    use and cached; a cached file that cannot be read is compiled again, and the files of
-    earlier compilations (other versions, the old text lists) are removed."""
+    use and cached; a cached file that cannot be read or is damaged (its checksum differs) is
+    compiled again, with a note, and the files of earlier compilations (other versions, the
+    old text lists) are removed."""
     dic, aff = dictionary_files(code)
     digest = hashlib.sha256()
     for part in (dic.read_bytes(), aff.read_bytes(), COMPILE_VERSION.encode(), _rules_source()):
@@ -70,8 +71,8 @@ def compiled_index(code: str) -> tuple[Path, WordIndex]:
     if target.is_file():
         try:
             return target, WordIndex.load(target)
-        except (OSError, ValueError):
-            pass  # damaged or cut short: compiled again below
+        except (OSError, ValueError) as error:
+            print(f"cubecam: note: {error}: building it again", file=sys.stderr, flush=True)
     with announce_build(f"the {code} word list") as step:
         index = WordIndex.build(_expand(dic, aff, code, step))
         index.save(target)

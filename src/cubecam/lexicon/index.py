@@ -14,16 +14,17 @@ and loads from its file in milliseconds.
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Iterator, Set
 from pathlib import Path
 
 import marisa_trie
 
+from cubecam.user_files import write_user_file
+
 WORD, PREFIX = 1, 2
-MAGIC = b"cubecam word index 1\n"
+MAGIC = b"cubecam word index 2\n"  # 2: the flags and the trie's SHA-256 in the header
 
 
 class WordIndex:
@@ -72,23 +73,31 @@ class WordIndex:
         return _Keys(self, PREFIX, self.counts[1])
 
     def save(self, path: Path) -> None:
-        """Write the index atomically: a reader sees the whole file or none."""
-        header = json.dumps({"counts": self.counts, "alphabet": self.alphabet}).encode()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False) as tmp:
-            tmp.write(MAGIC + header + b"\n" + len(self.flags).to_bytes(8, "little"))
-            tmp.write(self.flags + self.trie.tobytes())
-        os.replace(tmp.name, path)
+        """Write the index atomically (a reader sees the whole file or none), with a checksum
+        of its flags and trie; an InputError in plain words where it cannot be written."""
+        body = self.flags + self.trie.tobytes()
+        header = json.dumps(
+            {
+                "counts": self.counts,
+                "alphabet": self.alphabet,
+                "sha256": hashlib.sha256(body).hexdigest(),
+            }
+        ).encode()
+        data = MAGIC + header + b"\n" + len(self.flags).to_bytes(8, "little") + body
+        write_user_file(path, data, "the word cache")
 
     @classmethod
     def load(cls, path: Path) -> WordIndex:
-        """The index saved at ``path``; a ValueError when the file is not one (or damaged)."""
+        """The index saved at ``path``; a ValueError when the file is not one, or damaged (its
+        checksum differs)."""
         data = path.read_bytes()
         if not data.startswith(MAGIC):
             raise ValueError(f"{path} is not a cubecam word index")
         header, _, rest = data[len(MAGIC) :].partition(b"\n")
         try:
             meta = json.loads(header)
+            if hashlib.sha256(rest[8:]).hexdigest() != meta["sha256"]:
+                raise ValueError("its checksum differs")
             count = int.from_bytes(rest[:8], "little")
             words, prefixes = map(int, meta["counts"])
             alphabet = str(meta["alphabet"])

@@ -57,6 +57,9 @@ class Turn:
     grid: str | None = None
     photo: str | None = None
     created: str = ""
+    entry: str | None = None
+    """What one write to the log recorded (a turn, toss or pass, or a whole round, whose sides'
+    turns share it), never given again: after an undo the next turn takes the same ``seq``."""
 
 
 @dataclass(frozen=True)

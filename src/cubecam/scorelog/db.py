@@ -67,6 +67,8 @@ MIGRATIONS: tuple[str, ...] = (
     # Where the game stands after each turn (games.Standing as JSON), so that recording
     # the next turn reads one row; null on turns recorded before it was kept.
     "ALTER TABLE turns ADD COLUMN state TEXT",
+    # Which write recorded the turn (rules.match.Turn.entry); null on turns recorded before.
+    "ALTER TABLE turns ADD COLUMN entry TEXT",
 )
 
 

@@ -3,6 +3,8 @@
 The CSV has one row per turn, toss, pass or hunt round of each side, and one per
 Game Two slam bonus, so summing ``score`` by ``side`` gives the sheet's totals;
 ``words`` are the turn's words that scored and ``not_counted`` those that did not.
+A name or word that a spreadsheet would take for a formula is written after a quote
+(see :func:`as_text`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ CSV_FIELDS = (
     "created",
 )
 FORMATS = ("csv", "json")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's CSV injection advice)."""
 
 
 def export_text(match: Match, turns: list[Turn], sheet: Sheet, fmt: str) -> str:
@@ -71,12 +75,12 @@ def export_csv(match: Match, turns: list[Turn], sheet: Sheet) -> str:
                 "kind": match.kind,
                 "round": t.round,
                 "seq": t.seq,
-                "side": match.sides[t.seat].name,
-                "player": t.player or "",
+                "side": as_text(match.sides[t.seat].name),
+                "player": as_text(t.player or ""),
                 "action": t.action,
                 "score": t.score,
-                "words": " ".join(words_of(t.tally, counted=True)),
-                "not_counted": " ".join(words_of(t.tally, counted=False)),
+                "words": as_text(" ".join(words_of(t.tally, counted=True))),
+                "not_counted": as_text(" ".join(words_of(t.tally, counted=False))),
                 "created": t.created,
             }
         )
@@ -89,7 +93,7 @@ def export_csv(match: Match, turns: list[Turn], sheet: Sheet) -> str:
                         "kind": match.kind,
                         "round": round_.number,
                         "seq": "",
-                        "side": match.sides[seat].name,
+                        "side": as_text(match.sides[seat].name),
                         "player": "",
                         "action": detail["bonus_name"],
                         "score": detail["bonus"],
@@ -99,6 +103,16 @@ def export_csv(match: Match, turns: list[Turn], sheet: Sheet) -> str:
                     }
                 )
     return out.getvalue()
+
+
+def as_text(cell: str) -> str:
+    """A user's text as a CSV cell that a spreadsheet shows and never runs: one that begins
+    as a formula does is written after a single quote (the scores, numbers, are not text).
+
+    >>> as_text("=1+2"), as_text("-Bo"), as_text("Ann")
+    ("'=1+2", "'-Bo", 'Ann')
+    """
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
 def words_of(tally: Mapping, *, counted: bool) -> list[str]:

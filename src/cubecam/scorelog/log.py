@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -153,11 +154,11 @@ class ScoreLog:
     def turns(self, game_id: int, after: int = 0) -> list[Turn]:
         """The game's turns in the order they were played (those numbered after ``after``)."""
         return [
-            Turn(seq, seat, round_, action, score, json.loads(tally), player, grid, photo, created)
-            for seq, seat, round_, action, score, tally, player, grid, photo, created in (
+            Turn(seq, seat, round_, action, score, json.loads(tally), *rest)
+            for seq, seat, round_, action, score, tally, *rest in (
                 self.db.execute(
-                    "SELECT seq, seat, round, action, score, tally, player, grid, photo, created"
-                    " FROM turns WHERE game_id = ? AND seq > ? ORDER BY seq, seat",
+                    "SELECT seq, seat, round, action, score, tally, player, grid, photo, created,"
+                    " entry FROM turns WHERE game_id = ? AND seq > ? ORDER BY seq, seat",
                     (game_id, after),
                 )
             )
@@ -264,6 +265,7 @@ class ScoreLog:
                 match.player(player),
                 format_grid(layout),
                 str(photo) if photo else None,
+                entry=new_entry(),
             )
             standing = self._insert(match, standing, [turn])
         return Recorded((turn,), text, standing)
@@ -279,7 +281,9 @@ class ScoreLog:
             side = self._may_play(match, standing, player)
             match.game.check_pass(standing, side.seat)
             seq = self._next_seq(game_id)
-            turn = Turn(seq, side.seat, standing.round, PASS, 0, {}, match.player(player))
+            turn = Turn(
+                seq, side.seat, standing.round, PASS, 0, {}, match.player(player), entry=new_entry()
+            )
             standing = self._insert(match, standing, [turn])
         return Recorded((turn,), f"{side.name} passes", standing)
 
@@ -318,7 +322,7 @@ class ScoreLog:
             standing = self.standing(match)
             if standing.over:
                 raise InputError(f"game {game_id} is over: {standing.result()}")
-            seq = self._next_seq(game_id)
+            seq, entry = self._next_seq(game_id), new_entry()
             grid = format_grid(board) if board else None
             new = tuple(
                 Turn(
@@ -331,6 +335,7 @@ class ScoreLog:
                     side.name,
                     grid,
                     str(photo) if photo else None,
+                    entry=entry,
                 )
                 for side in match.sides
             )
@@ -401,7 +406,7 @@ class ScoreLog:
             standing = match.game.advance(match, standing, t)
             self.db.execute(
                 "INSERT INTO turns (game_id, seq, seat, round, action, player, score, grid, photo,"
-                " tally, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " tally, state, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match.id,
                     t.seq,
@@ -414,6 +419,7 @@ class ScoreLog:
                     t.photo,
                     json.dumps(t.tally, ensure_ascii=False),
                     json.dumps(to_jsonable_python(standing), ensure_ascii=False),
+                    t.entry,
                 ),
             )
         return standing
@@ -435,6 +441,11 @@ def played(match: Match, turns: Sequence[Turn]) -> str:
     if first.action == PASS:
         return f"{name}'s pass in round {first.round}"
     return f"{name}'s turn in round {first.round} ({signed(first.score)})"
+
+
+def new_entry() -> str:
+    """An id for what one write records (see ``Turn.entry``), which no later write repeats."""
+    return secrets.token_hex(8)
 
 
 def seat_sides(players: Sequence[str], teams: Mapping[str, Sequence[str]]) -> list[Side]:

@@ -59,6 +59,7 @@ from cubecam.serve.schemas import (
     MoveIn,
     OtherGameOut,
     TallyOut,
+    Text,
 )
 from cubecam.serve.uploads import read_photo_upload
 from cubecam.serve.wordlists import NAME_PATTERN, WordLists
@@ -96,7 +97,7 @@ def games() -> list[GameOut]:
 
 @router.get("/meanings/{word}", summary="A short meaning of a word, from an offline dictionary")
 def get_meaning(
-    word: Annotated[str, Path(min_length=1, max_length=40)],
+    word: Annotated[Text, Path(min_length=1, max_length=40)],
     lang: Annotated[str, Query(json_schema_extra={"enum": list(LANGS)})] = "en",
 ) -> MeaningOut:
     from cubecam.lexicon.meanings import meaning

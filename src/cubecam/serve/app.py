@@ -69,6 +69,7 @@ def create_app(
     app.include_router(log_router)
     app.include_router(live_router)
     app.include_router(words_router)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(Guard, access=access or Access.served("127.0.0.1"))
 
@@ -130,6 +131,28 @@ def said(detail: str, status: int) -> JSONResponse:
     detail = _PATH.sub(lambda path: path.group(1) or "a folder", for_page(detail))
     detail = detail.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"detail": detail}, status_code=status)
+
+
+class HeadAsGet:
+    """Answers HEAD wherever GET is answered, with GET's status and headers and no body (RFC
+    9110, 9.3.2): FastAPI's routes take only the methods they name."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
 class BodyLimit:

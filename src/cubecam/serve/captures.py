@@ -93,11 +93,12 @@ class CaptureCube(BaseModel):
 
 @dataclass(frozen=True)
 class Recording:
-    """Where a capture was recorded: the logged game, the turn's number in it, and what it was."""
+    """Where a capture was recorded: the logged game, what it was, and the log's entry that
+    recorded it (``Turn.entry``)."""
 
     game: int
-    seq: int
     what: str
+    entry: str | None
 
 
 @dataclass
@@ -344,12 +345,16 @@ class CaptureStore:
             self._captures.move_to_end(capture_id)
             return capture
 
-    def release(self, game: int, seq: int) -> None:
-        """Captures recorded as turn ``seq`` of ``game`` may be recorded again (it was undone)."""
+    def release(self, entry: str | None) -> None:
+        """The capture recorded by the log's ``entry`` may be recorded again (it was undone).
+
+        Matched by the entry, not the turn's number, which the next turn takes again; each
+        capture is checked under the lock that recording it holds.
+        """
         with self._lock:
             captures = list(self._captures.values())
         for capture in captures:
             with capture.lock:
                 done = capture.recorded
-                if done is not None and (done.game, done.seq) == (game, seq):
+                if entry is not None and done is not None and done.entry == entry:
                     capture.recorded = None

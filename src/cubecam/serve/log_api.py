@@ -139,7 +139,9 @@ def record_turn(
             )
             turn = done.turns[0]
             side = game.sides[turn.seat].name
-            capture.recorded = Recording(game_id, turn.seq, f"{side}'s turn in round {turn.round}")
+            capture.recorded = Recording(
+                game_id, f"{side}'s turn in round {turn.round}", turn.entry
+            )
         return RecordedOut(text=done.text, sheet=_written(response, log, game_id))
 
 
@@ -167,7 +169,7 @@ def record_round(
                 game_id, capture.tray()[0], words, photo=capture.photo, seen=seen
             )
             turn = done.turns[0]
-            capture.recorded = Recording(game_id, turn.seq, f"round {turn.round}")
+            capture.recorded = Recording(game_id, f"round {turn.round}", turn.entry)
         return RecordedOut(text=done.text, sheet=_written(response, log, game_id))
 
 
@@ -196,7 +198,7 @@ def undo(
     with score_log(request) as log:
         game = log.game(game_id)
         removed = log.undo(game_id, seen=seen)
-        store_of(request).release(game_id, removed[0].seq)
+        store_of(request).release(removed[0].entry)
         what = ", ".join(f"{game.sides[t.seat].name} {signed(t.score)}" for t in removed)
         round_ = removed[0].round
         text = f"Undone: round {round_} ({what})" if len(removed) > 1 else f"Undone: {what}"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import to_jsonable_python
 
 from cubecam.layout import Square
@@ -16,6 +16,10 @@ from cubecam.rules.match import SheetRecord
 from cubecam.serve.captures import CaptureCube
 from cubecam.serve.games import LANGS
 from cubecam.serve.wordlists import NAME_PATTERN
+from cubecam.user_files import nfc
+
+Text = Annotated[str, AfterValidator(nfc)]
+"""Text a person typed (a name, words), taken in NFC: å sent as a + a combining ring is å."""
 
 SYMBOL = Field(
     min_length=1,
@@ -195,8 +199,8 @@ class CorrectionIn(Strict):
 
 
 class HuntPlayerIn(Strict):
-    name: str = Field(min_length=1, max_length=40, examples=["Anna"])
-    words: str = Field(
+    name: Text = Field(min_length=1, max_length=40, examples=["Anna"])
+    words: Text = Field(
         max_length=20000, description="the words the player wrote, one a line", examples=["rakt"]
     )
 
@@ -292,7 +296,7 @@ class LoggedGameOut(BaseModel):
 
 class NewGameIn(Strict):
     kind: str = Field(json_schema_extra={"enum": list(GAMES)}, examples=["scrabble-cubes"])
-    players: list[str] = Field(min_length=1, max_length=8, examples=[["Ann", "Bo"]])
+    players: list[Text] = Field(min_length=1, max_length=8, examples=[["Ann", "Bo"]])
     target: int | None = Field(default=None, ge=1, le=10000)
     rounds: int | None = Field(default=None, ge=1, le=100)
     lang: str | None = LANG
@@ -309,7 +313,7 @@ class SheetOut(BaseModel):
 
 class TurnIn(Strict):
     capture: str = Field(pattern=r"^[0-9a-f]{16}$", description="the capture to record")
-    player: str = Field(min_length=1, max_length=40)
+    player: Text = Field(min_length=1, max_length=40)
 
 
 class RoundIn(Strict):
@@ -326,7 +330,7 @@ class RoundIn(Strict):
 
 
 class PassIn(Strict):
-    player: str = Field(min_length=1, max_length=40)
+    player: Text = Field(min_length=1, max_length=40)
 
 
 class RecordedOut(BaseModel):

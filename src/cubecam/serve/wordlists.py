@@ -13,7 +13,6 @@ one of its turns by the same words.
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from pathlib import Path
 
 from cubecam.errors import InputError
 from cubecam.lexicon.base import list_words
+from cubecam.user_files import nfc, write_user_file
 
 MAX_WORDLIST_BYTES = 5 * 1024 * 1024
 NAME_PATTERN = r"^[\w-]{1,40}$"
@@ -58,7 +58,7 @@ class WordLists:
         """Keep an uploaded list (UTF-8 text, one word a line) under a name made from its
         ``filename``; the same list sent again is kept once, another one under a name already
         kept is refused."""
-        name = re.sub(r"[^\w-]+", "-", Path(filename).stem).strip("-")[:40] or "word-list"
+        name = re.sub(r"[^\w-]+", "-", Path(nfc(filename)).stem).strip("-")[:40] or "word-list"
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -74,8 +74,5 @@ class WordLists:
                 raise InputError(
                     f"another word list is kept as {name!r}: rename the file to upload this one"
                 )
-            self.folder.mkdir(parents=True, exist_ok=True)
-            part = path.with_suffix(".part")
-            part.write_bytes(data)
-            os.replace(part, path)
+            write_user_file(path, data, "word list")
         return WordList(name, path.resolve(), len(words))

@@ -12,7 +12,7 @@ from cubecam.lexicon.meanings import meaning
 from cubecam.scorelog import ScoreLog
 from cubecam.serve.api import ERRORS, wordlists_of
 from cubecam.serve.games import LANGS, check_lang
-from cubecam.serve.schemas import WordCheckOut, WordListOut
+from cubecam.serve.schemas import Text, WordCheckOut, WordListOut
 from cubecam.serve.uploads import read_upload
 from cubecam.serve.wordlists import MAX_WORDLIST_BYTES, NAME_PATTERN
 
@@ -25,7 +25,7 @@ router = APIRouter(prefix="/api", responses=ERRORS)
 )
 def check_word(
     request: Request,
-    word: Annotated[str, Path(min_length=1, max_length=40)],
+    word: Annotated[Text, Path(min_length=1, max_length=40)],
     lang: Annotated[str, Query(json_schema_extra={"enum": list(LANGS)})] = "en",
     wordlist: Annotated[
         str | None, Query(pattern=NAME_PATTERN, description="an uploaded word list instead")
