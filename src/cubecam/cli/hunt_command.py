@@ -56,7 +56,7 @@ MISSED = 10
 @click.option("--path", "path_word", metavar="WORD", help="Show where WORD lies on the board.")
 @set_option("The dice set, read with its look; warns of letters it lacks", dest="set_name")
 @photo_options
-@json_option
+@json_option("the board, each player's words and points, every word with --solve")
 def hunt(
     photo: Path | None,
     grid_file: Path | None,
