@@ -36,8 +36,8 @@ done
 
 # the detector's five runs, in bfloat16 (float32 measured no better and takes 1.6 times as
 # long): 29 minutes on two cores.  The shipped r6 had 21,000 steps in float32; the recipe's
-# 12,600, and 4 epochs (not 8) for the verifier and refiner, fit the hour (docs/vision.md,
-# "the recipe within the hour")
+# 12,600, and 4 epochs (not 8) for the verifier and refiner, fit the hour (git show
+# a016c6f:docs/vision.md, "2026-12-05 (night): the recipe within the hour")
 # run N on the scenes v1 to v(N-1), from run N-1's weights (none for the first), seed N + 2
 detector_run() {
   local n=$1 steps=$2 out=${3:-$WORK/r$1.onnx} data=() init=()

@@ -10,7 +10,7 @@ from cubecam.layout import Face, LayoutKind
 from cubecam.reading import CubeReading, Reading
 
 CUBE_KEYS = ["symbol", "confidence", "presence", "alternatives", "center", "row", "col"]
-"""The keys of each cube in ``cubecam read --json``, in the README's order."""
+"""The keys of each cube in ``cubecam read --json``, in docs/reading.md's order."""
 
 
 def test_the_likeliest_symbol_is_read_with_its_runners_up() -> None:

@@ -145,7 +145,11 @@ def seating(players: tuple[str, ...], teams: dict[str, list[str]], order: list[s
     type=TEXT,
     help="A partnership scoring on one line: NAME=PLAYER1,PLAYER2 (repeat).",
 )
-@click.option("--target", type=int, help="Play until someone reaches this total.")
+@click.option(
+    "--target",
+    type=int,
+    help="Play until someone reaches this total (checked when a round is complete).",
+)
 @click.option("--rounds", type=int, help="Play this many rounds.")
 @click.option("--lang", help="Dictionary: en, en_GB or sv (default: the game's).")
 @click.option(
@@ -327,7 +331,7 @@ def undo(game_id: int, db_path: Path | None) -> None:
 
 @game.command("show")
 @click.argument("game_id", type=click.IntRange(min=1))
-@json_option
+@json_option("the score sheet: players, rounds, whose turn, lengths left, the winner")
 @db_option
 def show(game_id: int, as_json: bool, db_path: Path | None) -> None:
     """Print the score sheet: each round, the totals, whose turn it is, the winner."""
@@ -341,7 +345,7 @@ def show(game_id: int, as_json: bool, db_path: Path | None) -> None:
 
 
 @game.command("list")
-@json_option
+@json_option("each game's sheet, newest first")
 @db_option
 def list_(as_json: bool, db_path: Path | None) -> None:
     """List the games in the log, newest first."""
@@ -366,7 +370,14 @@ def list_(as_json: bool, db_path: Path | None) -> None:
 
 @game.command("export")
 @click.argument("game_id", type=click.IntRange(min=1))
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="json",
+    show_default=True,
+    help="json: every turn's grid and tally; csv: each turn's score and words.",
+)
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, writable=True, path_type=Path),

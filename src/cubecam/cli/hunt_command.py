@@ -58,7 +58,7 @@ MISSED = 10
 )
 @set_option("The dice set, read with its look; warns of letters it lacks", dest="set_name")
 @photo_options
-@json_option
+@json_option("the board, each player's words and points, every word with --solve")
 def hunt(
     photo: Path | None,
     grid_file: Path | None,

@@ -39,7 +39,8 @@ def lexicon_options(default_lang: str | None = "en") -> Callable[[F], F]:
         command = click.option(
             "--wordlist",
             type=click.Path(dir_okay=False, path_type=Path),
-            help="Use the words of this file (one a line, any case) instead of the built-in dictionary.",
+            help="Use the words of this file (one a line, any case, # comments) instead of the"
+            " built-in dictionary.",
         )(command)
         return click.option(
             "--lang",
@@ -75,8 +76,9 @@ def set_option(
     )
 
 
-def json_option(command: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(command)
+def json_option(holds: str) -> Callable[[F], F]:
+    """``--json``: print one JSON object, which ``holds`` what the help says."""
+    return click.option("--json", "as_json", is_flag=True, help=f"Print one JSON object: {holds}.")
 
 
 def read_grid(

@@ -48,7 +48,8 @@ def photo_options(command: F) -> F:
         "annotate_path",
         type=IMAGE,
         callback=image_out,
-        help="With a photo: write it with each cube outlined, its letter, and words coloured.",
+        help="With a photo: write it with each cube outlined and its letter, green in allowed"
+        " words, red in refused ones, orange with a ? where unsure.",
     )(command)
     return fix_option(command)
 

@@ -26,17 +26,24 @@ if TYPE_CHECKING:
     type=click.Choice(["auto", *(kind.value for kind in LayoutKind)]),
     default="auto",
     show_default=True,
-    help="How the cubes lie: a crossword, a word-hunt tray, loose dice, or guess.",
+    help="How the cubes lie: a crossword, a word-hunt tray, loose dice, or guess (auto: a"
+    " full N×N grid is a tray, touching cubes turned one way a crossword, else loose dice).",
 )
-@set_option("The cube set: only its faces are read, with its look")
-@json_option
+@set_option(
+    "The cube set, whose faces alone are read, with its look (each cube given its own cube of"
+    " the set where it lists them; faces beyond its cubes likelier none left out)"
+)
+@json_option(
+    "layout, rows (null for an empty square), unused, and each cube's symbol, confidence,"
+    " presence, alternatives, center in pixels, row and col (from 1)"
+)
 @click.option(
     "--annotate",
     "annotate_path",
     type=IMAGE,
     callback=image_out,
-    help="Write the photo with each cube outlined and its letter, and the lattice fitted"
-    " to the table, to this file.",
+    help="Write the photo with each cube outlined and its letter (unsure: orange, with a ?),"
+    " the lattice fitted to the table, and the faces rejected crossed out, to this file.",
 )
 @click.option(
     "--ocr",

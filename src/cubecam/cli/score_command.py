@@ -59,7 +59,10 @@ def game_for(
 @photo_options
 @left_over_option
 @lexicon_options(default_lang=None)
-@json_option
+@json_option(
+    "words (each with its values, score and validity), wildcards, unused, deduction, unseen,"
+    " total, final, violations, and from a photo the reading"
+)
 def score(
     photo: Path | None,
     game: str | None,
@@ -157,7 +160,7 @@ def score(
 @partial(fix_option, per_player=True)
 @partial(left_over_option, per_player=True)
 @lexicon_options()
-@json_option
+@json_option("each player's tally, whether the facings match, the winner, the readings")
 def adlib(
     photos: tuple[Path, ...],
     grids: tuple[Path, ...],

@@ -19,7 +19,13 @@ from cubecam.cubesets import load_cubeset
     help="Address or host name to listen on; 0.0.0.0 (or this machine's LAN address or name) "
     "serves phones on the same Wi-Fi.",
 )
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="The port to listen on.",
+)
 @db_option
 @click.option(
     "--set",

@@ -28,7 +28,11 @@ Scorer = Callable[[Layout], tuple[str, str]]
 
 @click.command()
 @click.option("--camera", type=click.IntRange(0, 99), help="Camera number (default 0).")
-@click.option("--video", type=click.Path(dir_okay=False, path_type=Path), help="A video file.")
+@click.option(
+    "--video",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A video file, read instead of a camera.",
+)
 @click.option(
     "--game",
     type=click.Choice(list(GAMES)),

@@ -24,7 +24,7 @@ def words() -> None:
 @words.command()
 @click.argument("candidates", nargs=-1, required=True, metavar="WORD...", type=TEXT)
 @lexicon_options()
-@json_option
+@json_option("each word, whether it counts, why not and its meaning; the dictionaries")
 def check(candidates: tuple[str, ...], lang: str, wordlist: Path | None, as_json: bool) -> None:
     """Say for each WORD whether it counts, and why not, and what it means.
 

@@ -28,7 +28,8 @@ USUAL_FOCAL = 0.8
 longer sides: a phone's main camera or a webcam."""
 TILT_TOLD = 12.0
 """Degrees from square-on below which the outlines do not tell the camera's side (chosen
-over the development renders: docs/vision.md, "2026-12-06 (morning)")."""
+over the development renders: ``git show a016c6f:docs/vision.md``, "2026-12-06
+(morning)")."""
 _AXES = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])
 
 
