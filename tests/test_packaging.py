@@ -103,3 +103,12 @@ def test_the_wheel_holds_the_runtime_and_nothing_of_the_lab(wheel, tmp_path):
         if name.split(".")[0] in ("torch", "onnx", "cubecam_lab")
     }
     assert not heavy
+
+
+@pytest.mark.wheel
+def test_the_wheel_holds_every_file_of_the_page(wheel):
+    static = REPO / "src" / "cubecam" / "serve" / "static"
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = set(archive.namelist())
+    page = {f"cubecam/serve/static/{path.name}" for path in static.iterdir()}
+    assert "cubecam/serve/static/main.js" in page and page <= shipped

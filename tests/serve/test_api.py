@@ -16,6 +16,7 @@ from PIL import Image
 from cubecam.grid_format import parse_grid
 from cubecam.lexicon import load_lexicon
 from cubecam.rules.games import find_game
+from cubecam.serve.app import STATIC
 from cubecam.serve.uploads import MAX_PHOTO_BYTES
 from tests.conftest import SAMPLES
 from tests.vision.load.test_decode import jpeg_claiming
@@ -219,7 +220,7 @@ def test_a_photo_of_no_cubes_says_so_and_a_corrupt_one_is_refused(client: TestCl
 def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and 'capture="environment"' in page.text
-    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/main.js").status_code == 200
     assert client.get("/static/../app.py").status_code == 404
 
 
@@ -237,7 +238,7 @@ OPTION = re.compile(r"(?<![-\w])--[a-z]")
 
 
 def test_the_page_speaks_its_own_words_not_the_command_lines(client: TestClient) -> None:
-    for url in ("/", "/static/app.js"):
+    for url in ("/", *(f"/static/{path.name}" for path in STATIC.glob("*.js"))):
         assert not OPTION.findall(client.get(url).text), url
     adlib = client.post(
         "/api/log/games", json={"kind": "adlib", "players": ["Ann", "Bo"], "target": 50}

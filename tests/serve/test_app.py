@@ -12,7 +12,7 @@ def test_head_answers_as_get_does_with_no_body(client: TestClient) -> None:
     game = client.post("/api/log/games", json={"kind": "hunt", "players": ["Ann"]}).json()["id"]
     paths = [
         "/",
-        "/static/app.js",
+        "/static/main.js",
         "/api/games",
         "/api/meanings/xyzzy",
         f"/api/captures/{capture}",

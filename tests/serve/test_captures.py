@@ -61,7 +61,7 @@ PAGE_CUBE_KEYS = {
     "read_as",
     "added",
 }
-"""What the page reads of each cube (static/app.js)."""
+"""What the page reads of each cube (static/board.js)."""
 
 
 def test_a_read_cube_shows_its_reading_and_a_persons_correction() -> None:

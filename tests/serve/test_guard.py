@@ -58,7 +58,7 @@ def test_a_photo_posted_by_another_site_is_refused_and_not_kept(
 
 
 def test_every_answer_carries_the_security_headers(live_server: str) -> None:
-    for path in ("/", "/static/app.js", "/api/games", "/api/captures/0123456789abcdef"):
+    for path in ("/", "/static/main.js", "/api/games", "/api/captures/0123456789abcdef"):
         headers = httpx.get(live_server + path).headers
         assert "frame-ancestors 'none'" in headers["content-security-policy"]
         assert "default-src 'self'" in headers["content-security-policy"]
@@ -143,7 +143,7 @@ def test_served_to_the_network_only_the_printed_address_lets_a_phone_in(network_
     assert read_qr_text(qr) == url
 
     stranger = httpx.Client(base_url=base)
-    for path in ("/", "/static/app.js", "/api/games", "/api/log/games"):
+    for path in ("/", "/static/main.js", "/api/games", "/api/log/games"):
         assert stranger.get(path).status_code == 401
     assert stranger.post("/api/captures/grid", json=GRID).status_code == 401
     assert stranger.get("/", params={"code": code[:-1] + "x"}).status_code == 403

@@ -26,7 +26,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 GRID = "...W.\nTIGER\nOF.A.\nN..V.\n...E.\nunused: T U"
 TRAY = "kind: tray\nHAKT\nDREM\nYLAO\nTASÅ"
 LIVE_HUNT_WORDS = 8
-"""The best words the page shows over the picture (``LIVE_HUNT_WORDS`` in app.js)."""
+"""The best words the page shows over the picture (``LIVE_HUNT_WORDS`` in live.js)."""
 SET = "scrabble-crossword-cubes"
 
 
