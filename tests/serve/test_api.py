@@ -487,3 +487,17 @@ def test_a_photo_sent_on_a_full_disk_is_answered_507_and_leaves_no_file(
     assert refused.status_code == 507
     assert refused.json()["detail"].endswith("the disk is full")
     assert not [p for p in (tmp_path / "data").rglob("*") if p.is_file()]
+
+
+def test_a_screenshot_of_text_is_refused_as_no_photo_of_cubes(client: TestClient) -> None:
+    from tests.vision.detector.test_printed import page_of_text
+
+    shot = cv2.imencode(".png", page_of_text())[1].tobytes()
+    answer = client.post(
+        "/api/captures/photo",
+        files={"photo": ("screenshot.png", shot, "image/png")},
+        data={"game": "scrabble-cubes"},
+    )
+    assert answer.status_code == 400
+    assert "printed on a flat page" in answer.json()["detail"]
+    assert "--" not in answer.json()["detail"]

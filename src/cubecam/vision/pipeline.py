@@ -26,6 +26,7 @@ from cubecam.vision.crop.cut import cut_views
 from cubecam.vision.crop.faces import CutFaces
 from cubecam.vision.crop.settle import settled, squared
 from cubecam.vision.detector.find import DetectorSettings, find_candidates
+from cubecam.vision.detector.printed import without_printed
 from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.glyphs.calibration import calibrated
 from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
@@ -77,11 +78,17 @@ class PhotoReader:
             self.detector,
             believe_above=self.lattice.beside_verify,
         )
+        found, printed = without_printed(found, loaded.image)
         believed = [q for q, _ in found.believed]
         size = loaded.image.shape[1::-1]
         placed = place_faces(
             found.faces, found.faint, self.lattice, size, self.detector.threshold, believed
         )
+        if not placed.faces and printed:
+            raise InputError(
+                f"no cubes found in {name}: its letters are printed on a flat page (a screenshot"
+                " or a scan), not on cubes; take a photo of the cubes themselves"
+            )
         if not placed.faces:
             raise InputError(
                 f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"

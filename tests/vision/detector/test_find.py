@@ -123,7 +123,11 @@ def test_faces_the_verifier_doubts_count_as_none_found_when_looking_again():
     # the face; doubted, they leave the look empty, so the photo is looked at shrunk
     image = render_face("A", 400)
     faint = dataclasses.replace(
-        find.DetectorSettings.load(), threshold=0.1, shrink_below=2, shrink=(0.08,), verify_threshold=0.3
+        find.DetectorSettings.load(),
+        threshold=0.1,
+        shrink_below=2,
+        shrink=(0.08,),
+        verify_threshold=0.3,
     )
     unverified = find.find_faces(image, dataclasses.replace(faint, verify_threshold=0))
     assert len(unverified) >= 2 and all(face.side < 150 for face in unverified)
