@@ -231,7 +231,7 @@ _KINDS = {str: "text in quotes", int: "a whole number", list: "a list", dict: "a
 def _key(
     data: Mapping,
     key: str,
-    kind: type,
+    kind: type[Any],
     path: Path,
     default: object = _REQUIRED,
     *,

@@ -18,6 +18,7 @@ Face(symbol='A', declared=None)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, TypedDict, Unpack
 
 from pydantic import (
     BaseModel,
@@ -41,6 +42,17 @@ ALTERNATIVES = 3
 ALTERNATIVE_FLOOR = 0.005
 Probabilities = Mapping[str, float]
 """One cube's symbol probabilities, as the glyph reader gives them (its likeliest few)."""
+
+
+class Where(TypedDict, total=False):
+    """Where a cube was read, and how surely a cube is there (:class:`CubeReading`'s fields)."""
+
+    center: Point | None
+    corners: list[Point]
+    row: int | None
+    col: int | None
+    presence: float
+    unseen: bool
 
 
 def likeliest(probabilities: Probabilities) -> str:
@@ -93,7 +105,7 @@ class CubeReading(BaseModel):
 
     @classmethod
     def from_probabilities(
-        cls, probabilities: Probabilities, symbol: str | None = None, **where: object
+        cls, probabilities: Probabilities, symbol: str | None = None, **where: Unpack[Where]
     ) -> CubeReading:
         """The reading of a cube whose symbols the reader found this likely, read as
         ``symbol`` (the likeliest by default; any other keeps the likeliest in
@@ -179,7 +191,11 @@ class Reading(BaseModel):
     @property
     def layout(self) -> Layout:
         """The :class:`Layout` the cubes make, its cubes left over in the order of their symbols."""
-        cells = {(c.row, c.col): Face(c.symbol) for c in self.cubes if c.row is not None}
+        cells = {
+            (c.row, c.col): Face(c.symbol)
+            for c in self.cubes
+            if c.row is not None and c.col is not None
+        }
         unused = tuple(Face(s) for s in sorted(c.symbol for c in self.cubes if c.row is None))
         return Layout(cells, unused, self.kind)
 
@@ -190,16 +206,18 @@ class Reading(BaseModel):
         return [cube for cube in self.cubes if cube.is_unsure(threshold)]
 
     @model_serializer(mode="wrap")
-    def _with_rows(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict:
+    def _with_rows(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
         """The fields, with the layout's ``rows`` (not for loose dice) and ``unused`` after its
         kind, as a person reads them."""
         data = handler(self)
         kind = data.pop("layout")
-        layout: dict = {"layout": kind}
+        layout: dict[str, Any] = {"layout": kind}
         if self.kind is not LayoutKind.LOOSE:
             layout["rows"] = [
                 [None if face is None else face.symbol for face in row]
                 for row in self.layout.rows()
             ]
         layout["unused"] = [face.symbol for face in self.layout.unused]
-        return layout | data
+        return {**layout, **data}

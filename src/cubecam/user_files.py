@@ -113,6 +113,6 @@ def write_user_file(path: Path, data: bytes, what: str = "file", *, private: boo
     except OSError as error:
         if temporary is not None:
             Path(temporary).unlink(missing_ok=True)
-        why = _WHY.get(error.errno) or (error.strerror or str(error)).lower()
+        why = _WHY.get(error.errno or 0) or (error.strerror or str(error)).lower()
         raise CannotWrite(f"cannot write {what} {path}: {why}") from None
     return path

@@ -18,8 +18,8 @@ from cubecam.cli.photo_input import (
 )
 from cubecam.cubesets import load_cubeset
 from cubecam.errors import InputError
-from cubecam.layout import Layout, LayoutKind
-from cubecam.rules.crossword import played_with
+from cubecam.layout import Layout
+from cubecam.rules.crossword import CrosswordGame, played_with
 from cubecam.rules.games import GAMES
 from cubecam.rules.match import Standing
 from cubecam.rules.tally import signed
@@ -105,7 +105,8 @@ class InPlayingOrder(click.Command):
             ctx.meta["seating"] = seating
             return opts, rest, order
 
-        parser.parse_args = parse_in_order
+        # click has no hook for the order of the options given but its parser's parse_args.
+        parser.parse_args = parse_in_order  # type: ignore[method-assign]
         return parser
 
 
@@ -115,11 +116,10 @@ def seating(players: tuple[str, ...], teams: dict[str, list[str]], order: list[s
     >>> seating(("Bo",), {"Red": ["Ann", "Cy"]}, ["teams", "players"])
     ['Ann', 'Cy', 'Bo']
     """
-    named = {"players": iter(players), "teams": iter(teams.values())}
+    players_left, teams_left = iter(players), iter(teams.values())
     seated: list[str] = []
     for kind in order:
-        entry = next(named[kind])
-        seated += [entry] if kind == "players" else entry
+        seated += [next(players_left)] if kind == "players" else next(teams_left)
     return seated
 
 
@@ -253,7 +253,7 @@ def turn(
     """
     with ScoreLog(db_path) as log:
         match = log.game(game_id)
-        if match.game.layout_kind is LayoutKind.CROSSWORD:
+        if isinstance(match.game, CrosswordGame):
             if len(players) != 1:
                 raise InputError("say who played with one --player NAME")
             layout = read_layout(grid, photo, match.cubeset, fixes, left_over)
@@ -279,6 +279,7 @@ def turn(
         elif fixes:
             raise InputError("--fix corrects the board: give it with --grid FILE or --photo")
         if players:
+            assert board is not None  # a board was required with --player above
             done = log.record_hunt_round(game_id, board, read_players(players), photo=kept)
         else:
             try:

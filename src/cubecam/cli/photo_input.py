@@ -38,7 +38,9 @@ def images_out(
     ctx: click.Context, param: click.Parameter, paths: tuple[Path, ...]
 ) -> tuple[Path, ...]:
     """Check each name of an ``--annotate`` given once per photo (:func:`image_out`)."""
-    return tuple(image_out(ctx, param, path) for path in paths)
+    for path in paths:
+        image_out(ctx, param, path)
+    return paths
 
 
 def photo_options(command: F) -> F:
@@ -213,7 +215,7 @@ def layout_from(
         )
         if cubeset_for is not None:
             cubeset = cubeset_for(layout.headers)
-    else:
+    elif photo is not None:
         from cubecam.vision import read_photo
 
         reading = read_photo(photo, layout=kind, cubeset=cubeset)
@@ -258,7 +260,7 @@ def describe(reading: Reading) -> str:
     for cube in reading.unsure():
         where = (
             f"the cube at row {cube.row + 1}, column {cube.col + 1}"
-            if cube.row is not None
+            if cube.row is not None and cube.col is not None
             else "a cube left over"
         )
         fixed = (

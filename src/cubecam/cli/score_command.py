@@ -34,7 +34,7 @@ from cubecam.rules.games import find_game, game_names
 
 
 def game_for(
-    layout_headers: dict[str, str], game: str | None, cubeset: str | None
+    layout_headers: Mapping[str, str], game: str | None, cubeset: str | None
 ) -> CrosswordGame:
     """The game to score with: the option, else the grid's ``game:`` header, else Game One."""
     name = game or layout_headers.get("game") or GameOne.name
@@ -102,7 +102,8 @@ def score(
     crossword = game_for(layout.headers, game, cubeset)
     lexicon = load_lexicon(lang or layout.headers.get("lang") or crossword.cubeset.lang, wordlist)
     shown = reading is not None and not as_json
-    if shown:  # what was read comes first, so that a layout the set refuses can be corrected
+    # What was read comes first, so that a layout the set refuses can be corrected.
+    if shown and reading is not None:
         click.echo(as_read(reading, layout, corrected=bool(fixes or left_over)))
         click.echo()
     try:

@@ -89,11 +89,11 @@ def serve(
             click.echo(f"On this machine: {urls[-1]}")
     else:
         click.echo("Only this machine can open it; --host 0.0.0.0 serves phones on the same Wi-Fi.")
-    tls_files = {}
-    if cert is not None:
+    if cert is None:
+        serve_app(app, host, port)
+    else:
         click.echo(cert.how_to_accept())
-        tls_files = {"ssl_certfile": str(cert.cert), "ssl_keyfile": str(cert.key)}
-    serve_app(app, host, port, **tls_files)
+        serve_app(app, host, port, ssl_certfile=str(cert.cert), ssl_keyfile=str(cert.key))
 
 
 COMMANDS = [serve]

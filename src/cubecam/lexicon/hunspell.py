@@ -19,12 +19,16 @@ from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cubecam import paths
 from cubecam.errors import DictionaryMissing, InputError
-from cubecam.lexicon.base import NOT_IN_LIST, Lexicon
+from cubecam.lexicon.base import NOT_IN_LIST, Lexicon, Verdict
 from cubecam.lexicon.index import WordIndex
 from cubecam.lexicon.rules import rejection, spelling_rejection
+
+if TYPE_CHECKING:
+    import enchant
 
 DICTIONARY_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell/dicts"))
 DICTIONARIES = {"en": "en_US", "en_us": "en_US", "en_gb": "en_GB", "sv": "sv_SE", "sv_se": "sv_SE"}
@@ -152,7 +156,7 @@ def _standalone_entries(dic: Path, aff: Path) -> tuple[str, set[str]]:
 
 
 @cache
-def _enchant_dict(code: str):
+def _enchant_dict(code: str) -> enchant.Dict:
     import enchant
 
     broker = enchant.Broker()
@@ -209,7 +213,7 @@ class HunspellCompoundLexicon(HunspellLexicon):
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.check(word).ok
 
-    def check(self, word: str):
+    def check(self, word: str) -> Verdict:
         verdict = super().check(word)
         lower = word.lower()
         if verdict.ok or rejection(lower, self.lang) or not lower.isalpha():

@@ -111,7 +111,7 @@ class WordIndex:
         return cls(trie, flags, (words, prefixes), alphabet)
 
 
-class _Keys(Set):
+class _Keys(Set[str]):
     """The keys of an index that carry one flag."""
 
     def __init__(self, index: WordIndex, flag: int, count: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import (
     ConfigDict,
@@ -45,7 +45,9 @@ class AdLib(CrosswordGame):
     sides = (2, 2)
     simultaneous = True
 
-    def agree(self, sides: Sequence[Side], target: int | None, rounds: int | None) -> tuple:
+    def agree(
+        self, sides: Sequence[Side], target: int | None, rounds: int | None
+    ) -> tuple[int | None, int | None]:
         super().agree(sides, None, None)
         if target is not None or rounds not in (None, 2):
             raise InputError(
@@ -75,7 +77,7 @@ def facing_differences(first: Layout, second: Layout, names: tuple[str, str]) ->
     """What the score sheet's check marks exist for: did both players play the same cube facings?"""
     a, b = first.symbols(), second.symbols()
     differences = []
-    for mine, theirs, me, other in ((a, b, *names), (b, a, *reversed(names))):
+    for mine, theirs, me, other in ((a, b, *names), (b, a, names[1], names[0])):
         for symbol, count in sorted((mine - theirs).items()):
             label = "a wildcard" if symbol == "?" else symbol
             times = f" ×{count}" if count > 1 else ""
@@ -119,11 +121,13 @@ class AdLibRound:
         return "\n\n".join(parts)
 
     @field_serializer("tallies", mode="wrap")
-    def _named(self, tallies: dict, handler: SerializerFunctionWrapHandler) -> list[dict]:
+    def _named(
+        self, tallies: dict[str, CrosswordTally], handler: SerializerFunctionWrapHandler
+    ) -> list[dict[str, Any]]:
         return [{"name": name} | tally for name, tally in handler(tallies).items()]
 
     @model_serializer(mode="wrap")
-    def _facings_first(self, handler: SerializerFunctionWrapHandler):
+    def _facings_first(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         """Whether the facings were the same before the differences (no return type, so the
         schema stays the fields')."""
         data = handler(self)

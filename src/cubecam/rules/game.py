@@ -47,7 +47,9 @@ class Game:
     sides: ClassVar[tuple[int, int | None]] = (1, None)
     """The fewest and the most sides (players or partnerships); None: no most."""
 
-    def agree(self, sides: Sequence[Side], target: int | None, rounds: int | None) -> tuple:
+    def agree(
+        self, sides: Sequence[Side], target: int | None, rounds: int | None
+    ) -> tuple[int | None, int | None]:
         """Check the sides and the end of the match; (target, rounds) with the defaults filled in."""
         low, high = self.sides
         if len(sides) < low or (high is not None and len(sides) > high):

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from string import ascii_uppercase
+from typing import Any
 
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
@@ -47,7 +48,7 @@ class Toss:
         return cls(tally.final, frozenset(len(w.word) for w in tally.words if w.valid))
 
     @classmethod
-    def from_json(cls, tally: dict) -> Toss:
+    def from_json(cls, tally: Mapping[str, Any]) -> Toss:
         """The toss of a tally as its JSON schema writes it."""
         lengths = frozenset(len(w["word"]) for w in tally["words"] if w["valid"])
         return cls(int(tally["final"]), lengths)
@@ -293,7 +294,7 @@ def render_toss(tally: CrosswordTally, before: GameTwoRound) -> str:
     return "\n".join(lines)
 
 
-def _round_detail(state: GameTwoRound) -> dict:
+def _round_detail(state: GameTwoRound) -> dict[str, Any]:
     return {
         "tosses": [t.score for t in state.tosses],
         "passed": state.passed,

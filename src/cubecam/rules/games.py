@@ -14,7 +14,7 @@ cubecam.errors.InputError: unknown game 'hunt' (known: scrabble-cubes, scrabble-
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from cubecam.errors import InputError
 from cubecam.rules.adlib import AdLib
@@ -28,7 +28,11 @@ G = TypeVar("G", bound=Game)
 GAMES: dict[str, type[Game]] = {game.name: game for game in (GameOne, GameTwo, AdLib, Hunt)}
 
 
-def find_game(name: str, kind: type[G] = Game) -> type[G]:
+@overload
+def find_game(name: str) -> type[Game]: ...
+@overload
+def find_game(name: str, kind: type[G]) -> type[G]: ...
+def find_game(name: str, kind: type[Game] = Game) -> type[Game]:
     """The game called ``name``, of ``kind`` (``CrosswordGame``: the crossword games only);
     an :class:`InputError` names the known ones."""
     game = GAMES.get(name)

@@ -52,7 +52,7 @@ class Turn:
     round: int
     action: str
     score: int
-    tally: Mapping = field(default_factory=dict)
+    tally: Mapping[str, Any] = field(default_factory=dict)
     player: str | None = None
     grid: str | None = None
     photo: str | None = None
@@ -74,7 +74,7 @@ class Match:
     lang: str | None = None
     wordlist: str | None = None
     cubeset: str | None = None
-    options: Mapping = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
     created: str = ""
 
     @property
@@ -114,7 +114,7 @@ class Round:
     number: int
     scores: dict[int, int] = field(default_factory=dict)
     lines: dict[int, list[str]] = field(default_factory=dict)
-    detail: dict[int, dict] = field(default_factory=dict)
+    detail: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def add(self, seat: int, score: int, line: str) -> None:
         self.scores[seat] = self.scores.get(seat, 0) + score
@@ -144,10 +144,10 @@ class Standing:
     over: bool = False
     notes: tuple[str, ...] = ()
     lengths_left: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
-    current: Mapping = field(default_factory=dict)
+    current: Mapping[str, Any] = field(default_factory=dict)
 
     @field_serializer("lengths_left")
-    def _seat_pairs(self, lengths_left: Mapping[int, tuple[int, ...]]) -> list[list]:
+    def _seat_pairs(self, lengths_left: Mapping[int, tuple[int, ...]]) -> list[list[Any]]:
         return [[seat, list(left)] for seat, left in lengths_left.items()]
 
     def totals_by_name(self) -> dict[str, int]:
@@ -183,7 +183,7 @@ class Standing:
         return f"a tie between {' and '.join(self.winners)}"
 
     @classmethod
-    def from_json(cls, match: Match, data: Mapping) -> Standing:
+    def from_json(cls, match: Match, data: Mapping[str, Any]) -> Standing:
         return cls(
             match,
             tuple(data["totals"]),

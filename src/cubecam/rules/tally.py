@@ -69,7 +69,7 @@ class WordScore:
         return [[row + 1, col + 1] for row, col in squares]
 
     @model_serializer(mode="wrap")
-    def _score_after_values(self, handler: SerializerFunctionWrapHandler):
+    def _score_after_values(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         """The score after the values (no return type, so the schema stays the fields')."""
         data = handler(self)
         tail = {key: data.pop(key) for key in ("valid", "reason")}
@@ -159,13 +159,12 @@ class CrosswordTally:
         return _symbols_of(unused)
 
     @model_serializer(mode="wrap")
-    def _in_reading_order(self, handler: SerializerFunctionWrapHandler):
+    def _in_reading_order(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         """What was scored, the words and cubes, then the sums (no return type, so the schema
         stays the fields')."""
         data = handler(self)
         order = ("game", "lexicon", "words", "wildcards", "unused", "deductions", "deduction")
-        order += ("unseen",)
-        return {key: data[key] for key in (*order, "total", "final", "violations")}
+        return {key: data[key] for key in (*order, "unseen", "total", "final", "violations")}
 
     def render(self) -> str:
         """The tally as the rulebook prints it, one line per word."""

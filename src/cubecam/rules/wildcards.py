@@ -37,7 +37,7 @@ def valid_assignments(
     """
     squares = open_wildcards(words, faces)
     # Words are checked as soon as their last open wildcard has a letter.
-    last_open = {}
+    last_open: dict[int, list[Word]] = {}
     for word in words:
         opens = [squares.index(sq) for sq in word.squares if sq in squares]
         last_open.setdefault(max(opens) if opens else -1, []).append(word)
@@ -65,8 +65,8 @@ def best_assignment(
     worth: Callable[[Letters], int],
 ) -> Letters:
     """The letters for the open wildcards: the first that makes every word valid, else the highest ``worth``."""
-    for letters in valid_assignments(words, faces, lexicon):
-        return letters
+    for valid in valid_assignments(words, faces, lexicon):
+        return valid
     squares = open_wildcards(words, faces)
     if len(squares) > MAX_SEARCHED:
         letters: Letters = {}

@@ -117,6 +117,7 @@ class ScoreLog:
                 (kind, target, rounds, lang, wordlist, cubeset, json.dumps(dict(options or {}))),
             )
             game_id = cursor.lastrowid
+            assert game_id is not None  # the row just inserted
             for side in sides:
                 self.db.execute(
                     "INSERT INTO sides (game_id, seat, name, members) VALUES (?, ?, ?, ?)",
@@ -469,9 +470,9 @@ def seat_sides(players: Sequence[str], teams: Mapping[str, Sequence[str]]) -> li
         raise InputError(f"every player and partnership needs its own name: {clash[0]!r}")
     sides: list[Side] = []
     for name in names:
-        team = team_of.get(name)
-        if team is None:
+        partnership = team_of.get(name)
+        if partnership is None:
             sides.append(Side(len(sides), name))
-        elif all(side.name != team for side in sides):
-            sides.append(Side(len(sides), team, tuple(teams[team])))
+        elif all(side.name != partnership for side in sides):
+            sides.append(Side(len(sides), partnership, tuple(teams[partnership])))
     return sides

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import (
     APIRouter,
@@ -25,10 +25,10 @@ from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.grid_format import format_grid, parse_grid
 from cubecam.layout import LayoutKind
-from cubecam.rules.crossword import CrosswordTally
 from cubecam.rules.game import Game
 from cubecam.rules.games import GAMES, find_game
 from cubecam.rules.hunt import RoundTally, ScoredWord
+from cubecam.rules.tally import CrosswordTally
 from cubecam.scorelog import ScoreLog
 from cubecam.serve.captures import Capture, CaptureStore, cubes_of_layout, cubes_of_reading
 from cubecam.serve.games import (
@@ -64,7 +64,7 @@ from cubecam.serve.schemas import (
 from cubecam.serve.uploads import read_photo_upload
 from cubecam.serve.wordlists import NAME_PATTERN, WordLists
 
-ERRORS = {
+ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut, "description": "something sent cannot be used"},
     404: {"model": ErrorOut, "description": "no such capture (or it was forgotten)"},
     413: {"model": ErrorOut, "description": "the upload is too large"},
@@ -272,7 +272,7 @@ def post_move(request: Request, capture_id: CaptureId, cube: CubeIndex, body: Mo
 def post_hunt(request: Request, capture_id: CaptureId, body: HuntIn) -> HuntOut:
     capture = store_of(request).get(capture_id)
     tally, words = hunt_round(capture, body)
-    written = {w.word for p in tally.players for w in (*p.accepted, *p.rejected)}
+    written = {w.word for p in tally.players for w in p.accepted + p.rejected}
     missed = [w for w in words if w.word not in written][:MISSED]
     return HuntOut(
         **to_jsonable_python(tally),
@@ -331,8 +331,6 @@ def hunt_round(capture: Capture, body: HuntIn) -> tuple[RoundTally, list[ScoredW
 def get_annotated(request: Request, capture_id: CaptureId) -> Response:
     capture = store_of(request).get(capture_id)
     with capture.lock:
-        if capture.image is None:
-            raise LookupError("this capture was typed as a grid: it has no photo")
         if capture.annotated is None:
             capture.annotated = _annotated_jpeg(capture)
         data = capture.annotated
@@ -355,9 +353,12 @@ def get_photo(request: Request, capture_id: CaptureId) -> Response:
 
 
 def _annotated_jpeg(capture: Capture) -> bytes:
+    reading = capture.corrected_reading()
+    if capture.image is None or reading is None:
+        raise LookupError("this capture was typed as a grid: it has no photo")
     tally, _ = _tally(capture)
     validity = tally.square_validity() if tally else None
-    return annotated_jpeg(capture.image, capture.corrected_reading(), validity)
+    return annotated_jpeg(capture.image, reading, validity)
 
 
 def _tally(capture: Capture) -> tuple[CrosswordTally | None, list[str]]:

@@ -91,7 +91,7 @@ def create_app(
     def no_game(request: Request, error: NoSuchGame) -> JSONResponse:
         return said(f"there is no game {error.game_id} in the score log: reload the page", 404)
 
-    app.add_exception_handler(SheetMoved, moved)
+    app.exception_handler(SheetMoved)(moved)
 
     @app.exception_handler(CannotWrite)
     def cannot_write(request: Request, error: CannotWrite) -> JSONResponse:

@@ -304,7 +304,9 @@ def cubes_of_reading(reading: Reading) -> list[CaptureCube]:
 
 def cubes_of_layout(layout: Layout) -> list[CaptureCube]:
     """One sure cube per face of a typed grid: its squares, then the cubes left over."""
-    placed = [(face, row, col) for (row, col), face in layout.cells.items()]
+    placed: list[tuple[Face, int | None, int | None]] = [
+        (face, row, col) for (row, col), face in layout.cells.items()
+    ]
     placed += [(face, None, None) for face in layout.unused]
     return [
         CaptureCube(index=i, symbol=face.symbol, row=row, col=col)

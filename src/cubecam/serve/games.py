@@ -8,11 +8,12 @@ from cubecam.cubesets import CubeSet, load_cubeset
 from cubecam.errors import InputError
 from cubecam.layout import Layout, LayoutKind, Square
 from cubecam.lexicon import load_lexicon
-from cubecam.rules.crossword import CrosswordGame, CrosswordTally
+from cubecam.rules.crossword import CrosswordGame
 from cubecam.rules.game import Game
 from cubecam.rules.games import GAMES, find_game
 from cubecam.rules.hunt import Board, Hunt, RoundTally, ScoredWord, parse_word_list
 from cubecam.rules.match import Match
+from cubecam.rules.tally import CrosswordTally
 
 LANGS = ("en", "en_GB", "sv")
 

@@ -71,7 +71,7 @@ class Access:
 def _addresses(host: str) -> list[str]:
     """The addresses a host name stands for (none when it does not resolve)."""
     try:
-        return [info[4][0] for info in socket.getaddrinfo(host, None)]
+        return [str(info[4][0]) for info in socket.getaddrinfo(host, None)]
     except OSError:
         return []
 

@@ -59,10 +59,13 @@ class LiveSession:
         """Vote with one frame (its JPEG bytes and decoded picture); the state after it."""
         state = self.watcher.feed(image)
         reading = state.reading
-        fresh = reading is not None and reading is not self._last
-        self._last = reading
-        if fresh and _same(reading.layout, state.layout):
+        if (
+            reading is not None
+            and reading is not self._last
+            and _same(reading.layout, state.layout)
+        ):
             self.held = Held(data, image, reading)
+        self._last = reading
         return state
 
     def consensus(self) -> Layout:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import PurePath
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Request, Response
 from fastapi.responses import JSONResponse
@@ -42,7 +42,7 @@ from cubecam.serve.schemas import (
     UndoneOut,
 )
 
-MOVED = {
+MOVED: dict[int | str, dict[str, Any]] = {
     412: {
         "model": MovedOut,
         "description": "the sheet has changed since the version sent as If-Match: nothing was"

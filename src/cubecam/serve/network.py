@@ -37,7 +37,7 @@ def local_addresses() -> list[str]:
     candidates = set()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            candidates.add(info[4][0])
+            candidates.add(str(info[4][0]))
     except OSError:
         pass
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:

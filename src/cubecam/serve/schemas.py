@@ -8,11 +8,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import to_jsonable_python
 
 from cubecam.layout import Square
-from cubecam.rules.crossword import CrosswordTally
 from cubecam.rules.game import Game
 from cubecam.rules.games import GAMES
 from cubecam.rules.hunt import PlayerTally, ScoredWord
 from cubecam.rules.match import SheetRecord
+from cubecam.rules.tally import CrosswordTally
 from cubecam.serve.captures import CaptureCube
 from cubecam.serve.games import LANGS
 from cubecam.serve.wordlists import NAME_PATTERN

@@ -39,9 +39,16 @@ MAX_KINDS = 1000
 """Errors told apart before those not seen for a while are forgotten."""
 
 
-def serve(app: ASGIApp, host: str, port: int, **tls: str) -> None:
+def serve(
+    app: ASGIApp,
+    host: str,
+    port: int,
+    *,
+    ssl_certfile: str | None = None,
+    ssl_keyfile: str | None = None,
+) -> None:
     """Serve ``app`` on ``host``:``port`` until interrupted (HTTPS with ``ssl_certfile`` and
-    ``ssl_keyfile`` in ``tls``)."""
+    ``ssl_keyfile``)."""
     connections = max(1, min(CONNECTIONS, raise_open_file_limit() - SPARE_FILES))
     repeats = Repeats()
     for name in ("asyncio", "uvicorn.error"):
@@ -55,7 +62,8 @@ def serve(app: ASGIApp, host: str, port: int, **tls: str) -> None:
         timeout_keep_alive=int(HEADERS_S),
         h11_max_incomplete_event_size=HEADER_BYTES,
         log_level="warning",
-        **tls,
+        ssl_certfile=ssl_certfile,
+        ssl_keyfile=ssl_keyfile,
     )
     uvicorn.Server(config).run()
 

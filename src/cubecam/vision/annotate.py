@@ -32,6 +32,7 @@ def annotate(
     """A copy of the photo with the reading drawn on it."""
     out = image_bgr.copy()
     height, width = out.shape[:2]
+    assert reading.image_size is not None, "a reading read back from its JSON has no photo"
     sx = width / reading.image_size[0]
     sy = height / reading.image_size[1]
     unsure = {id(cube) for cube in reading.unsure()}
@@ -47,10 +48,11 @@ def annotate(
         corners = np.array([(x * sx, y * sy) for x, y in cube.corners], np.int32)
         side = float(np.linalg.norm(corners[1] - corners[0]))
         colour = UNSURE if id(cube) in unsure else SURE
-        square = (cube.row, cube.col)
-        if word_validity is not None and square in word_validity:
-            colour = SURE if word_validity[square] else INVALID
-        if word_validity is not None and cube.row is not None and square in word_validity:
+        valid = None
+        if word_validity is not None and cube.row is not None and cube.col is not None:
+            valid = word_validity.get((cube.row, cube.col))
+        if valid is not None:
+            colour = SURE if valid else INVALID
             overlay = out.copy()
             cv2.fillPoly(overlay, [corners], colour)
             out = cv2.addWeighted(overlay, 0.25, out, 0.75, 0)

@@ -7,6 +7,7 @@ face really shows; the faces' features are stored as the set's look
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -36,7 +37,11 @@ def typed_labels(reading: Reading, typed: Layout) -> list[str]:
         top, left, _, _ = typed.bounds()
         labels = []
         for cube in reading.cubes:
-            face = None if cube.row is None else typed.at(cube.row + top, cube.col + left)
+            face = (
+                None
+                if cube.row is None or cube.col is None
+                else typed.at(cube.row + top, cube.col + left)
+            )
             labels.append(face.symbol if face else "")
         return labels
     wanted = [face.symbol for face in typed.faces()]
@@ -63,7 +68,7 @@ def _patches(faces: CutFaces, reading: Reading) -> list[np.ndarray]:
     ]
 
 
-def calibrate(name: str, photos: list[tuple[str | Path, Layout]]) -> tuple[Path, int]:
+def calibrate(name: str, photos: Sequence[tuple[str | Path, Layout]]) -> tuple[Path, int]:
     """Store the look of set ``name`` from (photo, typed layout) pairs; (file, faces learnt)."""
     features, labels = [], []
     network = shipped_network()

@@ -12,6 +12,7 @@ cubecam.errors.InputError: no cubes found in the photo (is it sharp, and are the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -288,7 +289,7 @@ def _squares(
 
 def _reading(
     faces: CutFaces,
-    likely: list[Probabilities],
+    likely: Sequence[Probabilities],
     symbols: list[str],
     squares: list[Square | None],
     kind: LayoutKind,
@@ -340,7 +341,7 @@ def _reading(
         if cube.corrected_from:
             where = (
                 "a cube left over"
-                if cube.row is None
+                if cube.row is None or cube.col is None
                 else f"the cube at row {cube.row + 1}, column {cube.col + 1}"
             )
             notes.append(

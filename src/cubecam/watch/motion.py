@@ -8,12 +8,13 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from numpy.typing import ArrayLike
 
 THUMB_WIDTH = 160
 MARGIN = 4
 _ECC_STOP = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40, 1e-4)
 
-IDENTITY = np.float32([[1, 0, 0], [0, 1, 0]])
+IDENTITY = np.array([[1, 0, 0], [0, 1, 0]], np.float32)
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,10 @@ class Glance:
         # Windowed copies: OpenCV 5's phaseCorrelate multiplies its inputs by the window in place.
         window = _hanning(self.thumb.shape)
         (dx, dy), _ = cv2.phaseCorrelate(reference.thumb * window, self.thumb * window)
-        warp = np.float32([[1, 0, dx], [0, 1, dy]])
+        warp = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
         with contextlib.suppress(cv2.error):  # ECC did not converge: keep the shift
-            _, warp = cv2.findTransformECC(
+            # OpenCV takes no mask (None) beside a filter size; its stubs want a mask there.
+            _, warp = cv2.findTransformECC(  # type: ignore[call-overload]
                 reference.thumb, self.thumb, warp, cv2.MOTION_AFFINE, _ECC_STOP, None, 1
             )
         full = warp.astype(np.float32).copy()
@@ -74,7 +76,7 @@ class Glance:
         return float(difference[inside].max())
 
 
-def move_points(points: np.ndarray, motion: np.ndarray) -> np.ndarray:
+def move_points(points: ArrayLike, motion: np.ndarray) -> np.ndarray:
     """``points`` (N×2) carried by an affine ``motion``."""
     return np.asarray(points, np.float32) @ motion[:, :2].T + motion[:, 2]
 

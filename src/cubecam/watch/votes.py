@@ -21,9 +21,11 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from cubecam.layout import Face, Layout, Square
-from cubecam.reading import CubeReading, Reading
+from cubecam.reading import CubeReading, Reading, likeliest
 
-SHIFTS = sorted(product(range(-2, 3), repeat=2), key=lambda s: abs(s[0]) + abs(s[1]))
+SHIFTS: list[Square] = sorted(
+    product(range(-2, 3), range(-2, 3)), key=lambda s: abs(s[0]) + abs(s[1])
+)
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ class LayoutVotes:
         """
         if not self.frames:
             return Layout()
-        ballots: dict[Square, Counter[str]] = defaultdict(Counter)
+        ballots: dict[Square, dict[str, float]] = defaultdict(lambda: defaultdict(float))
         frames = [(frame.cells, frame.unused) for frame in self.frames]
         for frame_cells, _ in frames:
             for square, cube in frame_cells.items():
@@ -87,7 +89,7 @@ class LayoutVotes:
                 frame_cells[square].presence for frame_cells, _ in frames if square in frame_cells
             )
             if seen > quorum:
-                cells[square] = Face(ballot.most_common(1)[0][0])
+                cells[square] = Face(likeliest(ballot))
         unused = []
         for symbol in sorted({s for _, frame_unused in frames for s in frame_unused}):
             counts = sorted(

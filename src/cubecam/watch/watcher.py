@@ -96,7 +96,7 @@ class Watcher:
         motion = IDENTITY
         if self._reading_glance is not None and self._reading_glance is not glance:
             shown = self._reading_glance
-            motion = motions.get(id(shown)) if id(shown) in motions else glance.motion_from(shown)
+            motion = motions[id(shown)] if id(shown) in motions else glance.motion_from(shown)
         return FrameState(
             self.frames - 1,
             read,

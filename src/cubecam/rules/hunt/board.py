@@ -14,6 +14,7 @@ agree it is a wildcard (``block_wild``), it stands for any one letter.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -53,7 +54,7 @@ class Board:
     """
 
     def __init__(self, faces: Sequence[Face], *, block_wild: bool = False) -> None:
-        size = round(len(faces) ** 0.5)
+        size = math.isqrt(len(faces))
         if size * size != len(faces) or not MIN_SIZE <= size <= MAX_SIZE:
             raise InputError(
                 f"a word-hunt board is a full square of {MIN_SIZE}×{MIN_SIZE} to "

@@ -58,7 +58,7 @@ class PlayerTally:
         return sum(word.points for word in self.accepted)
 
     @model_serializer(mode="wrap")
-    def _total_after_name(self, handler: SerializerFunctionWrapHandler):
+    def _total_after_name(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         """The total after the name (no return type, so the schema stays the fields')."""
         data = handler(self)
         return {"name": data.pop("name"), "total": data.pop("total")} | data
@@ -98,7 +98,7 @@ class RoundTally:
         return rules.rules_title
 
     @model_serializer(mode="wrap")
-    def _rules_first(self, handler: SerializerFunctionWrapHandler):
+    def _rules_first(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         """The rules, whether fast, and the lexicon first (no return type, so the schema
         stays the fields')."""
         data = handler(self)
@@ -108,9 +108,7 @@ class RoundTally:
     def render(self) -> str:
         """The tally as read out at the table."""
         lines = [self.rules.describe(), f"Lexicon: {self.lexicon}"]
-        width = max(
-            (len(w.word) for p in self.players for w in (*p.accepted, *p.rejected)), default=0
-        )
+        width = max((len(w.word) for p in self.players for w in p.accepted + p.rejected), default=0)
         width = max(width, len("total"))
         for player in self.players:
             lines += ["", player.name]

@@ -80,9 +80,8 @@ def filled(
     made = quads[len(faces.quads) :]
     if not made:
         return faces, []
-    where = "; ".join(
-        f"row {r + 1}, column {c + 1}" for r, c in lattice.tray(n)[len(faces.quads) :]
-    )
+    squares = [square for square in lattice.tray(n)[len(faces.quads) :] if square is not None]
+    where = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in squares)
     were = "was" if len(made) == 1 else "were"
     note = (
         f"{len(made)} of the {n}×{n} tray's cubes {were} not found (hidden, or not seen"

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import linear_sum_assignment
 
 from cubecam.cubesets import CubeSet
@@ -65,19 +66,21 @@ def apply_cubeset(cubes: Sequence[Probabilities], cubeset: CubeSet) -> list[str]
         best = likeliest(weights)
         if best in allowed:
             symbols[i] = best
-    _assign_cubes(symbols, weighted, cubeset)
+    _assign_cubes(symbols, weighted, cubeset.faces)
     return symbols
 
 
-def _assign_cubes(symbols: list[str], weighted: list[dict[str, float]], cubeset: CubeSet) -> None:
-    """Each cube the face of its own physical cube, by the likeliest joint assignment; a
-    cube left without one (more in the photo than in the set) keeps its reading."""
+def _assign_cubes(
+    symbols: list[str], weighted: list[dict[str, float]], set_faces: tuple[tuple[str, ...], ...]
+) -> None:
+    """Each cube the face of its own physical cube (the set's cubes' ``set_faces``), by the
+    likeliest joint assignment; a cube left without one (more in the photo than in the set)
+    keeps its reading."""
     if not symbols:
         return
-    faces = [sorted({canonical_symbol(s) for s in cube}) for cube in cubeset.faces]
+    faces = [sorted({canonical_symbol(s) for s in cube}) for cube in set_faces]
     best_face = [
-        [max(cube, key=lambda s, w=weights: w.get(s, 0.0)) for cube in faces]
-        for weights in weighted
+        [max(cube, key=lambda s: weights.get(s, 0.0)) for cube in faces] for weights in weighted
     ]
     cost = np.array(
         [
@@ -107,13 +110,11 @@ def _within_wildcards(
     margin = {
         i: np.log(max(cubes[i][wild], FLOOR)) - np.log(max(letters[i].values())) for i in changeable
     }
-    for i in sorted(changeable, key=margin.get)[: len(reading) - cubeset.wildcards]:
+    for i in sorted(changeable, key=margin.__getitem__)[: len(reading) - cubeset.wildcards]:
         symbols[i] = likeliest(letters[i])
 
 
-def surplus(
-    cubes: Sequence[Probabilities], presence: Sequence[float], cubeset: CubeSet
-) -> list[int]:
+def surplus(cubes: Sequence[Probabilities], presence: ArrayLike, cubeset: CubeSet) -> list[int]:
     """Which of the faces found are none, where there are more than the set has cubes: each
     of its cubes goes to one face by the likeliest joint assignment (a face is a cube as
     likely as its ``presence`` says, and shows one of that cube's faces as likely as the

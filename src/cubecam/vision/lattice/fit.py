@@ -339,7 +339,7 @@ def fit_lattice(quads: list[Quad]) -> Lattice:
         # seeds that take the same faces fit the same plane: the likelier seed's is kept
         if support > best_support and (best is None or _taken(lattice) != _taken(best)):
             best, best_support = lattice, support
-        if best.on_lattice == len(quads):  # no other seed can explain more
+        if best is not None and best.on_lattice == len(quads):  # no other seed can explain more
             break
     assert best is not None
     return best
@@ -668,9 +668,11 @@ def _take(fit: _Fit, cells: dict[int, Square], far: bool) -> dict[int, Square]:
         if i in cells or square is None or square in occupied or not (far or square in beside):
             continue
         rival = next((j for j, s in taken.items() if s == square), None)
-        if rival is None or offset(i, square) < offset(rival, square):
-            taken.pop(rival, None)
-            taken[i] = square
+        if rival is not None:
+            if offset(i, square) >= offset(rival, square):
+                continue
+            del taken[rival]
+        taken[i] = square
     return taken
 
 
