@@ -18,10 +18,10 @@ SCRIPT = "import sys; from {} import {} as entry; sys.exit(entry())".format(*ENT
 
 
 @pytest.mark.parametrize("start", [["-c", SCRIPT], ["-m", "cubecam"]], ids=["script", "module"])
-@pytest.mark.parametrize("imported", ["click", "cubecam.layout", "cubecam.cli"])
+@pytest.mark.parametrize("imported", ["click", "cubecam.layout", "cubecam.cli.options"])
 def test_ctrl_c_while_loading_prints_one_line_and_exits_130(start: list[str], imported: str):
-    """Interrupted as soon as it has imported ``imported``: while the command line loads
-    (click, the layout) and once it has (``cubecam.cli``), before its command runs."""
+    """Interrupted as soon as it has imported ``imported``, while the command line loads
+    (click, the layout, the commands' options)."""
     command = subprocess.Popen(
         [sys.executable, "-X", "importtime", *start, "words", "check", "cat"],
         stdout=subprocess.PIPE,

@@ -7,6 +7,7 @@ draw or render photos, so ``cubecam --help`` and the word commands start at once
 from __future__ import annotations
 
 import sys
+from typing import Any, NoReturn
 
 import click
 
@@ -15,7 +16,20 @@ from cubecam.errors import CubecamError
 
 
 class CubecamGroup(click.Group):
-    """A click group that turns every user-facing error into one line and exit status 2."""
+    """A click group that turns every user-facing error into one line and exit status 2, and
+    Ctrl-C, while the command line is read or a command runs, into one line and 130."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            _interrupted()
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -24,8 +38,12 @@ class CubecamGroup(click.Group):
             click.echo(f"cubecam: error: {error}", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
-            click.echo("cubecam: interrupted", err=True)
-            sys.exit(130)
+            _interrupted()
+
+
+def _interrupted() -> NoReturn:
+    click.echo("cubecam: interrupted", err=True)
+    sys.exit(130)
 
 
 @click.group(cls=CubecamGroup, context_settings={"help_option_names": ["-h", "--help"]})
