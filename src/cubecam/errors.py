@@ -19,5 +19,25 @@ class GridSyntaxError(InputError):
         self.column = column
 
 
+class BadFile(InputError):
+    """A user's file that cannot be read: missing, a folder or device, too large, not UTF-8."""
+
+
+class BadImage(InputError):
+    """A file or upload that is not a photo cubecam can read: empty, damaged, too large."""
+
+
+class NoCubesFound(InputError):
+    """A readable photo in which no cubes are found."""
+
+
+class UnknownSymbol(InputError):
+    """A face symbol that is no face, or one that the cube set has not."""
+
+
+class GameOver(InputError):
+    """A turn or round for a logged game that has already ended."""
+
+
 class DictionaryMissing(CubecamError):
     """A dictionary that is not installed; the message names what to install."""

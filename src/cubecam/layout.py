@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from cubecam.errors import InputError
+from cubecam.errors import InputError, UnknownSymbol
 from cubecam.user_files import nfc
 
 BLANK = "BLANK"
@@ -55,7 +55,7 @@ def canonical_symbol(text: str) -> str:
     if word == WILD:
         return WILD
     if len(word) > MAX_FACE_LETTERS or not all(map(is_face_letter, word)):
-        raise InputError(
+        raise UnknownSymbol(
             f"unknown face symbol {text!r}: faces are Latin letters (two at most, as in Qu), "
             "'?', BLANK, JOKER or BLOCK"
         )

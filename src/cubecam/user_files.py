@@ -16,7 +16,7 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from cubecam.errors import InputError
+from cubecam.errors import BadFile, InputError
 
 MAX_TEXT_BYTES = 50_000_000
 _WHY = {
@@ -47,42 +47,42 @@ def nfc(text: str) -> str:
 
 
 def read_user_bytes(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) -> bytes:
-    """The bytes of a user's regular file of at most ``limit`` bytes, or an InputError.
+    """The bytes of a user's regular file of at most ``limit`` bytes, or a BadFile.
 
     >>> read_user_bytes(Path("/dev/zero"), "photo")
     Traceback (most recent call last):
-    cubecam.errors.InputError: photo /dev/zero is not a regular file (a device, pipe or socket)
+    cubecam.errors.BadFile: photo /dev/zero is not a regular file (a device, pipe or socket)
     """
     try:
         mode = path.stat().st_mode
         if stat.S_ISDIR(mode):
-            raise InputError(f"{what} {path} is a folder, not a file")
+            raise BadFile(f"{what} {path} is a folder, not a file")
         if not stat.S_ISREG(mode):
-            raise InputError(f"{what} {path} is not a regular file (a device, pipe or socket)")
+            raise BadFile(f"{what} {path} is not a regular file (a device, pipe or socket)")
         with path.open("rb") as file:
             data = file.read(limit + 1)
     except FileNotFoundError:
-        raise InputError(f"{what} not found: {path}") from None
+        raise BadFile(f"{what} not found: {path}") from None
     except IsADirectoryError:
-        raise InputError(f"{what} {path} is a folder, not a file") from None
+        raise BadFile(f"{what} {path} is a folder, not a file") from None
     except OSError as error:
-        raise InputError(f"cannot read {what} {path}: {error.strerror or error}") from None
+        raise BadFile(f"cannot read {what} {path}: {error.strerror or error}") from None
     if len(data) > limit:
-        raise InputError(f"{what} {path} is too large (more than {limit:,} bytes)")
+        raise BadFile(f"{what} {path} is too large (more than {limit:,} bytes)")
     return data
 
 
 def read_user_text(path: Path, what: str = "file", limit: int = MAX_TEXT_BYTES) -> str:
-    """A user's UTF-8 text file (a leading byte order mark dropped, in NFC), or an InputError.
+    """A user's UTF-8 text file (a leading byte order mark dropped, in NFC), or a BadFile.
 
     >>> read_user_text(Path("/no/such/file"), "word list")
     Traceback (most recent call last):
-    cubecam.errors.InputError: word list not found: /no/such/file
+    cubecam.errors.BadFile: word list not found: /no/such/file
     """
     try:
         return nfc(read_user_bytes(path, what, limit).decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise InputError(f"{what} {path} is not UTF-8 text") from None
+        raise BadFile(f"{what} {path} is not UTF-8 text") from None
 
 
 def write_user_file(path: Path, data: bytes, what: str = "file", *, private: bool = False) -> Path:

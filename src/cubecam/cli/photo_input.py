@@ -12,7 +12,7 @@ import click
 
 from cubecam.cli.options import TEXT, read_grid
 from cubecam.cubesets import CubeSet
-from cubecam.errors import InputError
+from cubecam.errors import InputError, UnknownSymbol
 from cubecam.grid_format import format_grid, parse_face
 from cubecam.layout import Face, Layout, Square
 from cubecam.user_files import write_user_file
@@ -188,7 +188,7 @@ def _given_face(
     except InputError as error:
         if cubeset is None:
             raise InputError(f"{given}: {error}") from None
-    raise InputError(f"{given}: {cubeset.lacks([token])}")
+    raise UnknownSymbol(f"{given}: {cubeset.lacks([token])}")
 
 
 def layout_from(

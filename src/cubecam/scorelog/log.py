@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pydantic_core import to_jsonable_python
 
-from cubecam.errors import InputError
+from cubecam.errors import GameOver, InputError
 from cubecam.grid_format import format_grid
 from cubecam.layout import Layout, LayoutKind
 from cubecam.lexicon import Lexicon, load_lexicon
@@ -322,7 +322,7 @@ class ScoreLog:
             self._check_seen(match, seen)
             standing = self.standing(match)
             if standing.over:
-                raise InputError(f"game {game_id} is over: {standing.result()}")
+                raise GameOver(f"game {game_id} is over: {standing.result()}")
             seq, entry = self._next_seq(game_id), new_entry()
             grid = format_grid(board) if board else None
             new = tuple(
@@ -385,7 +385,7 @@ class ScoreLog:
     def _may_play(self, match: Match, standing: Standing, player: str) -> Side:
         side = match.side(player)
         if standing.over:
-            raise InputError(f"game {match.id} is over: {standing.result()}")
+            raise GameOver(f"game {match.id} is over: {standing.result()}")
         if side.seat not in standing.to_play:
             if match.game.simultaneous:
                 raise InputError(

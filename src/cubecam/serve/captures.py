@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 from pydantic.json_schema import SkipJsonSchema
 
 from cubecam.cubesets import CubeSet
-from cubecam.errors import InputError
+from cubecam.errors import InputError, UnknownSymbol
 from cubecam.grid_format import parse_face
 from cubecam.layout import Face, Layout, LayoutKind
 from cubecam.reading import CubeReading, Reading
@@ -216,7 +216,7 @@ class Capture:
         if cubes is None:
             return
         if not cubes.shows(face):
-            raise InputError(f"{cubes.lacks([face.symbol])}: the layout is not changed")
+            raise UnknownSymbol(f"{cubes.lacks([face.symbol])}: the layout is not changed")
         before = cubes.check(self.layout)
         # faces the set lacks: the same as before, or fewer where one of them was corrected
         fewer = cubes.lacks(sorted({f.symbol for f in after.faces() if not cubes.shows(f)}))
@@ -286,12 +286,12 @@ def _face(symbol: str) -> Face:
     (Face(symbol='Qu', declared=None), 'E')
     >>> _face("ß")
     Traceback (most recent call last):
-    cubecam.errors.InputError: 'ß' is not a cube face: type a letter, Qu, BLANK or JOKER
+    cubecam.errors.UnknownSymbol: 'ß' is not a cube face: type a letter, Qu, BLANK or JOKER
     """
     try:
         return parse_face(symbol.strip(), lowercase_is_wildcard=False)
     except InputError:
-        raise InputError(FIELDS["symbol"].format(input=symbol.strip())) from None
+        raise UnknownSymbol(FIELDS["symbol"].format(input=symbol.strip())) from None
 
 
 def cubes_of_reading(reading: Reading) -> list[CaptureCube]:

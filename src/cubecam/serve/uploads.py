@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import UploadFile
 
-from cubecam.errors import InputError
+from cubecam.errors import BadImage, InputError
 
 MAX_PHOTO_BYTES = 20 * 1024 * 1024
 PHOTO_TYPES = frozenset(
@@ -21,12 +21,12 @@ def read_photo_upload(upload: UploadFile, limit: int = MAX_PHOTO_BYTES) -> bytes
     """The bytes of an uploaded photo, refusing other content types and anything over ``limit``.
 
     Whether the bytes decode as an image is checked by whoever decodes them
-    (``cubecam.vision.load_image``), which raises :class:`InputError`.
+    (``cubecam.vision.load_image``), which raises :class:`~cubecam.errors.BadImage`.
     """
     content_type = (upload.content_type or "").split(";")[0].strip().lower()
     if content_type not in PHOTO_TYPES:
         shown = content_type or "no content type"
-        raise InputError(
+        raise BadImage(
             f"{upload.filename or 'the upload'} is not a photo ({shown}): send a JPEG or PNG"
         )
     return read_upload(upload, "photo", limit)

@@ -7,7 +7,7 @@ stages' settings once.
 >>> read_photo(np.full((200, 200, 3), 128, np.uint8))
 Traceback (most recent call last):
 ...
-cubecam.errors.InputError: no cubes found in the photo (is it sharp, and are the cubes' tops in view?)
+cubecam.errors.NoCubesFound: no cubes found in the photo (is it sharp, and are the cubes' tops in view?)
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from cubecam.cubesets import CubeSet
-from cubecam.errors import InputError
+from cubecam.errors import InputError, NoCubesFound
 from cubecam.layout import LayoutKind, Square
 from cubecam.reading import CubeReading, Probabilities, Reading, likeliest
 from cubecam.vision.crop.cut import cut_views
@@ -86,12 +86,12 @@ class PhotoReader:
             found.faces, found.faint, self.lattice, size, self.detector.threshold, believed
         )
         if not placed.faces and printed:
-            raise InputError(
+            raise NoCubesFound(
                 f"no cubes found in {name}: its letters are printed on a flat page (a screenshot"
                 " or a scan), not on cubes; take a photo of the cubes themselves"
             )
         if not placed.faces:
-            raise InputError(
+            raise NoCubesFound(
                 f"no cubes found in {name} (is it sharp, and are the cubes' tops in view?)"
             )
         quads = placed.lattice.aligned(placed.faces)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cubecam.errors import InputError
+from cubecam.errors import GameOver, InputError
 
 TARGET = 100
 
@@ -43,11 +43,11 @@ class HuntMatch:
         >>> HuntMatch(target=5).play({"Anna": 6}).play({"Anna": 1})
         Traceback (most recent call last):
         ...
-        cubecam.errors.InputError: the game is over: Anna reached 5 after round 1
+        cubecam.errors.GameOver: the game is over: Anna reached 5 after round 1
         """
         if self.over:
             rounds = len(self.rounds)
-            raise InputError(
+            raise GameOver(
                 f"the game is over: {self.winner} reached {self.target} after round {rounds}"
             )
         return HuntMatch(self.target, (*self.rounds, dict(points)))

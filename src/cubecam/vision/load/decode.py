@@ -5,7 +5,7 @@ Files are checked before they are decoded: an empty file, something that is not 
 those formats (never handed to Pillow's other plugins: an EPS file would run Ghostscript), a
 damaged image (a JPEG whose picture data ends early, too), or one whose header claims more
 than :data:`MAX_PIXELS` pixels (a decompression bomb) is refused with an
-:class:`~cubecam.errors.InputError`. A photo with damaged EXIF reads upright as stored.
+:class:`~cubecam.errors.BadImage`. A photo with damaged EXIF reads upright as stored.
 
 >>> import cv2, numpy as np
 >>> png = cv2.imencode(".png", np.zeros((30, 40, 3), np.uint8))[1].tobytes()
@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from cubecam.errors import InputError
+from cubecam.errors import BadImage, InputError
 from cubecam.user_files import read_user_bytes
 
 MAX_PIXELS = 50_000_000
@@ -68,7 +68,7 @@ def load_scaled(source: Source, max_side: int | None = None) -> LoadedImage:
     """The photo as BGR ``uint8``, shrunk so its longer side is at most ``max_side``."""
     data, name = _read_bytes(source)
     if not data:
-        raise InputError(f"{name} is empty")
+        raise BadImage(f"{name} is empty")
     try:
         with warnings.catch_warnings(record=True) as heard:
             warnings.simplefilter("always", UserWarning)
@@ -78,7 +78,7 @@ def load_scaled(source: Source, max_side: int | None = None) -> LoadedImage:
             damaged_exif = any(issubclass(warning.category, UserWarning) for warning in heard)
             orientation = 1 if damaged_exif else picture.getexif().get(0x0112, 1)
             if _ends_early(data, picture, max_side):
-                raise InputError(
+                raise BadImage(
                     f"{name} is damaged: its picture data ends before the picture does "
                     "(a cut or altered file): take the photo again"
                 )
@@ -88,15 +88,15 @@ def load_scaled(source: Source, max_side: int | None = None) -> LoadedImage:
     except InputError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise InputError(
+        raise BadImage(
             f"{name} has more than {MAX_PIXELS // 1_000_000} MP: it is refused (take a smaller photo)"
         ) from None
     except UnidentifiedImageError:
-        raise InputError(
+        raise BadImage(
             f"{name} is not a photo cubecam can read (JPEG, PNG, WebP, HEIC, TIFF, BMP, GIF)"
         ) from None
     except (OSError, SyntaxError, ValueError) as error:
-        raise InputError(f"{name} is damaged: {error}") from None
+        raise BadImage(f"{name} is damaged: {error}") from None
     width, height = (height, width) if orientation in (5, 6, 7, 8) else (width, height)
     rgb = np.asarray(picture)
     scale = rgb.shape[1] / width
@@ -115,12 +115,12 @@ def _decoded(data: bytes, name: str, max_side: int | None) -> tuple[Image.Image,
     picture = Image.open(io.BytesIO(data), formats=[f for f in FORMATS if f in Image.OPEN])
     width, height = picture.size
     if width * height > MAX_PIXELS:
-        raise InputError(
+        raise BadImage(
             f"{name} is {width}×{height} pixels: more than {MAX_PIXELS // 1_000_000} MP "
             "is refused (take a smaller photo)"
         )
     if min(width, height) < MIN_SIDE or max(width, height) > MAX_ASPECT * min(width, height):
-        raise InputError(
+        raise BadImage(
             f"{name} is {width}×{height} pixels: not a photo of cubes (a photo's sides "
             f"are at least {MIN_SIDE} pixels and at most {MAX_ASPECT} to 1)"
         )
