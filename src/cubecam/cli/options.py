@@ -89,12 +89,10 @@ def read_grid(
 ) -> Layout:
     """A grid file parsed into a Layout (of ``cubeset_for``'s faces, see
     :func:`~cubecam.grid_format.parse_grid`); syntax errors name the file, line and column."""
+    text = read_user_text(path, "grid file", MAX_GRID_BYTES)
     try:
-        text = read_user_text(path, "grid file", MAX_GRID_BYTES)
         return parse_grid(
             text, lowercase_is_wildcard=lowercase_is_wildcard, cubeset_for=cubeset_for
         )
     except InputError as error:
-        if str(error).startswith("grid file"):
-            raise
         raise InputError(f"{path}: {error}") from None

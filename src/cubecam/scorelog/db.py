@@ -132,13 +132,12 @@ class Database:
     def _errors(self) -> Iterator[None]:
         try:
             yield
-        except sqlite3.OperationalError as error:
-            text = str(error).lower()
-            if "locked" in text or "busy" in text:
-                raise DatabaseBusy(self.path) from None
-            raise InputError(f"score log {self.path}: {error}") from None
         except sqlite3.DatabaseError as error:
-            if "not a database" in str(error) or "malformed" in str(error):
+            # SQLite's primary result code (the low byte of an extended one)
+            code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+            if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise DatabaseBusy(self.path) from None
+            if code in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
                 raise _not_a_log(self.path, str(error)) from None
             raise InputError(f"score log {self.path}: {error}") from None
 
