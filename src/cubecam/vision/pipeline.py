@@ -30,12 +30,12 @@ from cubecam.vision.detector.find import DetectorSettings, find_candidates
 from cubecam.vision.detector.printed import without_printed
 from cubecam.vision.detector.verify import top_odds
 from cubecam.vision.glyphs.calibration import calibrated
-from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET
+from cubecam.vision.glyphs.classes import CLASSES
 from cubecam.vision.glyphs.read import GlyphScores
 from cubecam.vision.glyphs.readers import glyph_reader
 from cubecam.vision.kind import KindSettings, tray_size
 from cubecam.vision.kind.decide import decide
-from cubecam.vision.knowledge.apply import alphabet, apply_cubeset, surplus
+from cubecam.vision.knowledge.apply import apply_cubeset, readable, surplus
 from cubecam.vision.lattice import LatticeSettings, place_faces, turned
 from cubecam.vision.load.decode import LoadedImage, load_scaled
 
@@ -119,7 +119,7 @@ class PhotoReader:
             scores = scores + self.glyphs.scores(more, cubeset)
         crossword = decided.kind is LayoutKind.CROSSWORD
         turn = decided.turn if crossword else None
-        probabilities = _probabilities(scores, _allowed(cubeset), turn, decided.on_grid)
+        probabilities = _probabilities(scores, readable(cubeset), turn, decided.on_grid)
         return self._known(
             faces,
             probabilities,
@@ -190,11 +190,6 @@ def read_faces(source: str | Path | bytes | np.ndarray) -> CutFaces:
 def read_cut(faces: CutFaces, *, layout: str = "auto", cubeset: CubeSet | None = None) -> Reading:
     """The last stages of :func:`read_photo` (see :meth:`PhotoReader.read_cut`)."""
     return _reader("glyphs").read_cut(faces, layout=layout, cubeset=cubeset)
-
-
-def _allowed(cubeset: CubeSet | None) -> frozenset[str]:
-    """The symbols a face may read as: the reader's usual ones and the set's own."""
-    return DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
 
 
 def _loaded(source: str | Path | bytes | np.ndarray) -> tuple[LoadedImage, str]:

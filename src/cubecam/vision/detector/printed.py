@@ -58,12 +58,16 @@ def without_printed(found: Finds, image: np.ndarray) -> tuple[Finds, int]:
     """The finds less those printed on a flat page (set among the doubted, which
     ``--annotate`` draws rejected), and how many were."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    printed = [q for q in [*found.faces, *found.faint] if is_printed(gray, q)]
+    faces: list[Quad] = []
+    faint: list[Quad] = []
+    printed: list[Quad] = []
+    for quads, kept in ((found.faces, faces), (found.faint, faint)):
+        for quad in quads:
+            (printed if is_printed(gray, quad) else kept).append(quad)
     if not printed:
         return found, 0
-    kept = [q for q in found.faces if not any(q is p for p in printed)]
-    faint = [q for q in found.faint if not any(q is p for p in printed)]
     believed = [(q, odds) for q, odds in found.believed if not is_printed(gray, q)]
-    return found._replace(
-        faces=kept, faint=faint, doubted=[*found.doubted, *printed], believed=believed
-    ), len(printed)
+    doubted = [*found.doubted, *printed]
+    return found._replace(faces=faces, faint=faint, doubted=doubted, believed=believed), len(
+        printed
+    )

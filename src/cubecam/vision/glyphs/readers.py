@@ -20,9 +20,9 @@ import numpy as np
 from cubecam.cubesets import CubeSet
 from cubecam.errors import InputError
 from cubecam.vision.glyphs.calibration import Calibration
-from cubecam.vision.glyphs.classes import CLASSES, DEFAULT_ALPHABET, TURNS
+from cubecam.vision.glyphs.classes import CLASSES, TURNS
 from cubecam.vision.glyphs.read import GlyphScores, read_views
-from cubecam.vision.knowledge.apply import alphabet
+from cubecam.vision.knowledge.apply import readable
 from cubecam.vision.looks import adjust_for_look, stale_look
 from cubecam.vision.tesseract import tesseract_symbol
 
@@ -77,9 +77,7 @@ class TesseractReader(GlyphReader):
     tells_turns = False
 
     def scores(self, views: np.ndarray, cubeset: CubeSet | None) -> GlyphScores:
-        allowed = (DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset else frozenset())) & frozenset(
-            CLASSES
-        )
+        allowed = readable(cubeset) & frozenset(CLASSES)
         probabilities = np.full((len(views), len(CLASSES), TURNS), 1e-3)
         for i, patch in enumerate(views[:, 0]):
             for turn in range(TURNS):

@@ -26,6 +26,7 @@ from scipy.optimize import linear_sum_assignment
 from cubecam.cubesets import CubeSet
 from cubecam.layout import Face, canonical_symbol
 from cubecam.reading import Probabilities, likeliest
+from cubecam.vision.glyphs.classes import DEFAULT_ALPHABET
 
 FLOOR = 1e-9
 """The probability of a face the reader gave none (so that every assignment has a cost)."""
@@ -39,6 +40,12 @@ def alphabet(cubeset: CubeSet) -> frozenset[str]:
     if cubeset.wildcard and cubeset.wildcards:
         symbols.add(canonical_symbol(cubeset.wildcard))
     return frozenset(symbols)
+
+
+def readable(cubeset: CubeSet | None) -> frozenset[str]:
+    """The symbols a face in a photo of ``cubeset`` may read as: the reader's usual ones and
+    the set's own (a set's faces beyond the usual, such as Ü)."""
+    return DEFAULT_ALPHABET | (alphabet(cubeset) if cubeset is not None else frozenset())
 
 
 def apply_cubeset(cubes: Sequence[Probabilities], cubeset: CubeSet) -> list[str]:
